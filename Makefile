@@ -1,0 +1,48 @@
+# dlaverif front end. `make run` and `make test` work on a fresh Debian 12 machine.
+BUILD   ?= build
+JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+CONFIG  ?= v1
+CMAKE_FLAGS ?=
+DLAVERIF = $(BUILD)/bin/dlaverif
+
+.PHONY: all setup configure build test run lint bench clean help
+
+all: build
+
+help:
+	@echo "make setup      install the Debian packages (idempotent; sudo when not root)"
+	@echo "make build      configure and build everything into $(BUILD)/"
+	@echo "make test       setup + build + every test under ctest"
+	@echo "make run        setup + build + a short regression on the default configuration"
+	@echo "make lint       verilator -Wall and yosys over the RTL of every configuration"
+	@echo "make bench      build and print the benchmarks"
+	@echo "make clean      remove $(BUILD)/"
+
+setup:
+	@scripts/setup.sh
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) -G Ninja $(CMAKE_FLAGS)
+
+configure: $(BUILD)/build.ninja
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: setup
+	$(MAKE) build
+	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 1800
+
+run: setup
+	$(MAKE) build
+	scripts/smoke.sh $(DLAVERIF) $(CONFIG) $(BUILD)/run
+
+lint: setup configure
+	cmake --build $(BUILD) --target dla_rtl_lint
+
+bench: setup
+	$(MAKE) build
+	scripts/bench.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,55 @@
+// Hardware configuration description (one per configuration, from rtl/configs/*.yaml).
+// The tables are generated at build time; this header is the only way C++ code sees them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dla {
+
+// Every unit window the CSB address map can hold (NVDLA naming; RBK = RUBIK).
+enum class Unit : uint8_t {
+  CFGROM, GLB, GEC, MCIF, CVIF, BDMA, CDMA, CSC, CMAC_A, CMAC_B, CACC,
+  SDP_RDMA, SDP, PDP_RDMA, PDP, CDP_RDMA, CDP, RBK,
+  Count
+};
+constexpr unsigned kUnitCount = static_cast<unsigned>(Unit::Count);
+
+const char* unit_name(Unit u);                          // "BDMA"
+std::optional<Unit> unit_from_name(const std::string&); // accepts "RUBIK" for RBK
+
+enum class Precision : uint8_t { Int8 = 0, Int16 = 1, Fp16 = 2 };
+const char* precision_name(Precision p);                // "int8", "int16", "fp16"
+
+struct HwConfig {
+  std::string name;              // "v1", "small"
+  std::string description;
+  std::string register_variant;  // "nvdlav1" or "master": which field widths/resets apply
+  unsigned atom_bytes = 32;
+  unsigned dbb_data_bits = 512;
+  unsigned dbb_addr_bits = 64;
+  bool sram_if = false;          // secondary AXI port (nvdla_core2cvsram_*) present
+  bool cfgrom = false;
+  std::vector<Precision> precisions;
+  bool sdp_bs = true, sdp_bn = true, sdp_ew = true, sdp_lut = true;
+  unsigned sdp_throughput = 1, pdp_throughput = 1, cdp_throughput = 1;
+  unsigned bdma_queue_depth = 0; // 0 when BDMA is absent
+  unsigned axi_id_bits = 8, axi_max_burst_beats = 16, axi_max_outstanding_reads = 32;
+  // CSB byte base of each unit's 4 KiB window; nullopt = unit absent.
+  std::optional<uint32_t> unit_base[kUnitCount];
+
+  unsigned dbb_bytes() const { return dbb_data_bits / 8; }
+  bool has_unit(Unit u) const { return unit_base[static_cast<unsigned>(u)].has_value(); }
+  bool supports(Precision p) const;
+  // Which unit window a CSB byte address falls in (nullopt: no unit there).
+  std::optional<Unit> unit_at(uint32_t byte_addr) const;
+
+  // Lookup. get() throws std::invalid_argument naming the valid configurations.
+  static const HwConfig& get(const std::string& name);
+  static const std::vector<HwConfig>& all();
+  static const HwConfig& default_config();  // "v1"
+};
+
+}  // namespace dla

@@ -1,0 +1,566 @@
+#!/usr/bin/env python3
+"""Generate register blocks, configuration defines and C++ tables for dlaverif.
+
+Inputs: the register description (rtl/regs/registers.csv) and the hardware
+configurations (rtl/configs/*.yaml). Outputs go to the build tree only:
+
+  --out-rtl DIR --config FILE   SystemVerilog for one configuration:
+                                dla_cfg.svh, dla_<unit>_regs.sv, dla_<unit>_shell.sv
+  --out-cpp DIR --configs F...  C++ for all configurations:
+                                dla/regs.gen.h (field accessors), hwdesc_tables.gen.cpp
+
+The register description has one row per field. Columns `<variant>_msb`,
+`<variant>_lsb`, `<variant>_reset` override the base ("master") widths and reset
+values for configurations whose `register_variant` is <variant>; empty = same.
+See docs/registers.md for the access-type rules the RTL blocks implement.
+"""
+import argparse
+import csv
+import os
+import sys
+
+import yaml
+
+UNITS = ["CFGROM", "GLB", "GEC", "MCIF", "CVIF", "BDMA", "CDMA", "CSC", "CMAC_A", "CMAC_B",
+         "CACC", "SDP_RDMA", "SDP", "PDP_RDMA", "PDP", "CDP_RDMA", "CDP", "RBK"]
+# Units with hand-written RTL around their generated register block (no shell).
+REAL_RTL_UNITS = {"GLB", "BDMA", "CFGROM"}
+PRECISIONS = ["int8", "int16", "fp16"]
+
+
+class InputError(Exception):
+    pass
+
+
+# ----------------------------------------------------------------------------- model
+class Field:
+    def __init__(self, row, variant, src):
+        self.name = row["field"]
+        self.msb = int(row["msb"])
+        self.lsb = int(row["lsb"])
+        self.reset = int(row["reset"], 16)
+        sw, _, spec = row["sw_access"].partition("/spec:")
+        if sw not in ("r", "rw", "w") or not spec:
+            raise InputError(f"{src}: field {row['unit']}.{row['register']}.{self.name}: "
+                             f"bad sw_access '{row['sw_access']}' (expected r|rw|w/spec:...)")
+        self.sw = sw
+        self.spec = spec
+        self.enums = row["enums"]
+        # Storage range and reset of this configuration's variant.
+        self.smsb, self.slsb, self.sreset = self.msb, self.lsb, self.reset
+        if variant != "master":
+            m, l, r = (row.get(f"{variant}_{k}", "") for k in ("msb", "lsb", "reset"))
+            if m:
+                self.smsb = int(m)
+            if l:
+                self.slsb = int(l)
+            if r:
+                self.sreset = int(r, 16)
+        if not (0 <= self.lsb <= self.msb <= 31 and self.lsb <= self.slsb <= self.smsb <= self.msb):
+            raise InputError(f"{src}: field {row['unit']}.{row['register']}.{self.name}: "
+                             f"bad bit range [{self.msb}:{self.lsb}] / storage [{self.smsb}:{self.slsb}]")
+        self.trigger = "t" in spec
+        self.hw_modified = "o" in spec
+
+    def kind(self, unit, reg):
+        """How the RTL block treats the field (see docs/registers.md)."""
+        if unit == "CFGROM" or self.spec == "c":
+            return "const"
+        if self.sw == "r":
+            return "ro"
+        if self.sw == "w":
+            return "wo"
+        if reg == "D_OP_ENABLE" and self.name == "OP_EN":
+            return "op_en"
+        if reg == "S_POINTER" or reg == "S_STATUS":
+            return "pointer"
+        if self.hw_modified:
+            return "hw"
+        return "rw"
+
+    @property
+    def width(self):
+        return self.msb - self.lsb + 1
+
+    def mask(self, storage=True):
+        m, l = (self.smsb, self.slsb) if storage else (self.msb, self.lsb)
+        return ((1 << (m + 1)) - 1) & ~((1 << l) - 1)
+
+
+class Register:
+    def __init__(self, unit, name, offset, dual):
+        self.unit, self.name, self.offset, self.dual = unit, name, offset, dual
+        self.fields = []
+
+    def reset_value(self):
+        v = 0
+        for f in self.fields:
+            v |= (f.sreset << f.lsb) & f.mask()
+        return v
+
+    def has_strobe(self):
+        return any(f.kind(self.unit, self.name) in ("wo", "hw") or
+                   (f.trigger and f.kind(self.unit, self.name) == "rw") for f in self.fields)
+
+
+def load_registers(path, variant):
+    regs = {}
+    with open(path, newline="") as fh:
+        for lineno, row in enumerate(csv.DictReader(fh), start=2):
+            src = f"{path}:{lineno}"
+            unit = row["unit"]
+            if unit not in UNITS:
+                raise InputError(f"{src}: unknown unit '{unit}'")
+            key = (unit, row["register"])
+            if key not in regs:
+                regs[key] = Register(unit, row["register"], int(row["offset"], 16),
+                                     row["group"] == "dual")
+            regs[key].fields.append(Field(row, variant, src))
+    by_unit = {}
+    for r in regs.values():
+        by_unit.setdefault(r.unit, []).append(r)
+    for u in by_unit:
+        by_unit[u].sort(key=lambda r: r.offset)
+    return by_unit
+
+
+def load_config(path):
+    try:
+        with open(path) as fh:
+            c = yaml.safe_load(fh)
+    except (OSError, yaml.YAMLError) as e:
+        raise InputError(f"{path}: cannot read configuration: {e}")
+    need = ["name", "register_variant", "atom_bytes", "dbb", "sram_if", "precisions", "units"]
+    for k in need:
+        if k not in c:
+            raise InputError(f"{path}: missing key '{k}'")
+    for u in c["units"]:
+        if u not in UNITS:
+            raise InputError(f"{path}: unknown unit '{u}' (known: {', '.join(UNITS)})")
+        if c["units"][u] % 0x1000:
+            raise InputError(f"{path}: unit {u} base 0x{c['units'][u]:x} is not 4 KiB aligned")
+    for p in c["precisions"]:
+        if p not in PRECISIONS:
+            raise InputError(f"{path}: unknown precision '{p}'")
+    if c["atom_bytes"] not in (8, 16, 32, 64):
+        raise InputError(f"{path}: atom_bytes must be 8, 16, 32 or 64")
+    if c["dbb"]["data_bits"] not in (64, 128, 256, 512):
+        raise InputError(f"{path}: dbb.data_bits must be 64..512")
+    c["_file"] = path
+    return c
+
+
+# ----------------------------------------------------------------------------- SV
+def sv_port_name(reg, field):
+    return f"{reg.name}_{field.name}".lower()
+
+
+def gen_unit_regs(unit, regs):
+    lo = unit.lower()
+    dual_regs = [r for r in regs if r.dual]
+    has_dual = bool(dual_regs)
+    ports = ["  input  logic        clk", "  input  logic        rstn",
+             "  input  logic        req_vld", "  input  logic        req_wr",
+             "  input  logic [9:0]  req_word", "  input  logic [31:0] req_wdat",
+             "  output logic [31:0] rd_data"]
+    any_strobe = any(r.has_strobe() for r in regs)
+    if any_strobe:
+        ports.append("  output logic [31:0] wr_data")
+    if has_dual:
+        ports += ["  input  logic        op_done", "  output logic        op_en",
+                  "  output logic        consumer", "  output logic        producer"]
+    body = []
+    decl = []
+    read_cases = []
+    unused_inputs = []
+
+    def w(width):
+        return f"[{width - 1}:0] " if width > 1 else ""
+
+    dual_base = None
+    if has_dual:
+        dual_base = min(r.offset for r in dual_regs)
+        opreg = [r for r in regs if r.name == "D_OP_ENABLE"]
+        if not opreg or opreg[0].offset != dual_base:
+            raise InputError(f"unit {unit}: D_OP_ENABLE must be the first dual register")
+    for r in regs:
+        word = r.offset >> 2
+        kinds = [f.kind(unit, r.name) for f in r.fields]
+        strobe = r.has_strobe()
+        rname = r.name.lower()
+        if strobe:
+            ports.append(f"  output logic        {rname}_wr")
+            body.append(f"  assign {rname}_wr = req_vld && req_wr && req_word == 10'd{word};")
+        if r.name in ("S_POINTER", "S_STATUS") and has_dual:
+            if r.name == "S_POINTER":
+                read_cases.append(f"      10'd{word}: rd_data = {{15'd0, consumer, 15'd0, producer}};")
+            else:
+                read_cases.append(f"      10'd{word}: rd_data = {{14'd0, status1, 14'd0, status0}};")
+            continue
+        if r.name == "D_OP_ENABLE" and has_dual:
+            read_cases.append(f"      10'd{word}: rd_data = {{31'd0, producer ? op_en1 : op_en0}};")
+            continue
+        stored = [f for f, k in zip(r.fields, kinds) if k == "rw"]
+        smask = 0
+        for f in stored:
+            smask |= f.mask()
+        rd_terms = []
+        slices = []
+        if stored:
+            reset = 0
+            for f in stored:
+                reset |= (f.sreset << f.lsb) & f.mask()
+            groups = ["0", "1"] if r.dual else [""]
+            for g in groups:
+                q = f"q{g}_{rname}"
+                decl.append(f"  logic [31:0] {q};")
+                cond = f"req_vld && req_wr && req_word == 10'd{word}"
+                if r.dual:
+                    cond += f" && producer == 1'b{g} && !op_en{g}"
+                body.append(f"  always_ff @(posedge clk or negedge rstn)\n"
+                            f"    if (!rstn) {q} <= 32'h{reset:08x};\n"
+                            f"    else if ({cond}) {q} <= req_wdat & 32'h{smask:08x};")
+            if r.dual:
+                rd_terms.append(f"(producer ? q1_{rname} : q0_{rname})")
+            else:
+                rd_terms.append(f"q_{rname}")
+            for f in stored:
+                pn = sv_port_name(r, f)
+                ports.append(f"  output logic {w(f.width)}{pn}")
+                src = f"(consumer ? q1_{rname} : q0_{rname})" if r.dual else f"q_{rname}"
+                sel = f"{src}[{f.msb}:{f.lsb}]" if f.width > 1 else f"{src}[{f.lsb}]"
+                if r.dual:
+                    body.append(f"  assign {pn} = consumer ? q1_{rname}[{f.msb}:{f.lsb}] : "
+                                f"q0_{rname}[{f.msb}:{f.lsb}];" if f.width > 1 else
+                                f"  assign {pn} = consumer ? q1_{rname}[{f.lsb}] : q0_{rname}[{f.lsb}];")
+                else:
+                    body.append(f"  assign {pn} = {sel};")
+        for f, k in zip(r.fields, kinds):
+            pn = sv_port_name(r, f)
+            if k == "const":
+                v = (f.sreset << f.lsb) & f.mask()
+                rd_terms.append(f"32'h{v:08x}")
+            elif k in ("ro", "hw"):
+                ports.append(f"  input  logic {w(f.width)}{pn}")
+                if k == "ro" and r.dual:
+                    # Per-group copy: cleared when the group is armed, loaded at done.
+                    for g in ("0", "1"):
+                        c = f"c{g}_{pn}"
+                        decl.append(f"  logic {w(f.width)}{c};")
+                        body.append(
+                            f"  always_ff @(posedge clk or negedge rstn)\n"
+                            f"    if (!rstn) {c} <= '0;\n"
+                            f"    else if (arm{g}) {c} <= '0;\n"
+                            f"    else if (op_done && consumer == 1'b{g}) {c} <= {pn};")
+                    val = f"(producer ? c1_{pn} : c0_{pn})"
+                else:
+                    val = pn
+                rng = f"[{f.msb}:{f.lsb}]" if f.width > 1 else f"[{f.lsb}]"
+                slices.append(f"rd_data{rng} = {val};")
+        stmts = [f"rd_data = {' | '.join(rd_terms)};"] if rd_terms else []
+        stmts += slices
+        if not stmts:
+            stmts = ["rd_data = 32'd0;"]
+        read_cases.append(f"      10'd{word}: begin {' '.join(stmts)} end")
+    if any_strobe:
+        body.append("  assign wr_data = req_wdat;")
+    pre = []
+    if has_dual:
+        dw = dual_base >> 2
+        pre.append(f"""  // Ping-pong groups: D_ registers (word >= {dw}) exist twice.
+  logic op_en0, op_en1;
+  logic [1:0] status0, status1;
+  logic wr_op_en, arm0, arm1;
+  assign wr_op_en = req_vld && req_wr && req_word == 10'd{dw};
+  // A write to an armed group (D_OP_ENABLE included) is dropped.
+  assign arm0 = wr_op_en && producer == 1'b0 && !op_en0 && req_wdat[0];
+  assign arm1 = wr_op_en && producer == 1'b1 && !op_en1 && req_wdat[0];
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      producer <= 1'b0; consumer <= 1'b0; op_en0 <= 1'b0; op_en1 <= 1'b0;
+    end else begin
+      if (req_vld && req_wr && req_word == 10'd{[r for r in regs if r.name == 'S_POINTER'][0].offset >> 2})
+        producer <= req_wdat[0];
+      if (arm0) op_en0 <= 1'b1;
+      else if (op_done && consumer == 1'b0) op_en0 <= 1'b0;
+      if (arm1) op_en1 <= 1'b1;
+      else if (op_done && consumer == 1'b1) op_en1 <= 1'b0;
+      if (op_done) consumer <= ~consumer;
+    end
+  assign op_en = consumer ? op_en1 : op_en0;
+  assign status0 = !op_en0 ? 2'd0 : (consumer == 1'b0 ? 2'd1 : 2'd2);
+  assign status1 = !op_en1 ? 2'd0 : (consumer == 1'b1 ? 2'd1 : 2'd2);""")
+    unused = []
+    if not any_strobe:
+        unused.append("req_wdat")
+    lines = [f"// Generated by rtl/regs/gen_regs.py from rtl/regs/registers.csv. Do not edit.",
+             f"// Register block of unit {unit}.",
+             "/* verilator lint_off UNUSEDSIGNAL */" if has_dual or True else "",
+             f"module dla_{lo}_regs (",
+             ",\n".join(ports),
+             ");",
+             "/* verilator lint_on UNUSEDSIGNAL */"]
+    lines += decl + pre + body
+    lines.append("  always_comb begin\n    rd_data = 32'd0;\n    if (req_vld && !req_wr) begin\n"
+                 "      case (req_word)")
+    lines += read_cases
+    lines.append("      default: rd_data = 32'd0;\n      endcase\n    end\n  end")
+    lines.append("endmodule")
+    return "\n".join(l for l in lines if l != "") + "\n"
+
+
+def gen_unit_shell(unit, regs):
+    """Register block with every hardware input tied off: a unit with no datapath yet."""
+    lo = unit.lower()
+    has_dual = any(r.dual for r in regs)
+    conns = [".clk(clk)", ".rstn(rstn)", ".req_vld(req_vld)", ".req_wr(req_wr)",
+             ".req_word(req_word)", ".req_wdat(req_wdat)", ".rd_data(rd_data)"]
+    decl = []
+    if any(r.has_strobe() for r in regs):
+        decl.append("  logic [31:0] wr_data;")
+        conns.append(".wr_data(wr_data)")
+    if has_dual:
+        decl += ["  logic op_en, consumer, producer;"]
+        conns += [".op_done(1'b0)", ".op_en(op_en)", ".consumer(consumer)", ".producer(producer)"]
+    for r in regs:
+        if r.has_strobe():
+            decl.append(f"  logic {r.name.lower()}_wr;")
+            conns.append(f".{r.name.lower()}_wr({r.name.lower()}_wr)")
+        for f in r.fields:
+            k = f.kind(unit, r.name)
+            pn = sv_port_name(r, f)
+            if (r.name in ("S_POINTER", "S_STATUS") or r.name == "D_OP_ENABLE") and has_dual:
+                continue
+            if k == "rw":
+                decl.append(f"  logic [{f.width - 1}:0] {pn};")
+                conns.append(f".{pn}({pn})")
+            elif k in ("ro", "hw"):
+                conns.append(f".{pn}('0)")
+    return (f"// Generated by rtl/regs/gen_regs.py. Do not edit.\n"
+            f"// {unit} without a datapath: registers only; an armed group stays armed.\n"
+            f"module dla_{lo}_shell (\n  input  logic clk,\n  input  logic rstn,\n"
+            f"  input  logic req_vld,\n  input  logic req_wr,\n  input  logic [9:0] req_word,\n"
+            f"  input  logic [31:0] req_wdat,\n  output logic [31:0] rd_data\n);\n"
+            f"  /* verilator lint_off UNUSEDSIGNAL */\n" + "\n".join(decl) +
+            f"\n  /* verilator lint_on UNUSEDSIGNAL */\n"
+            f"  dla_{lo}_regs u_regs (\n    " + ",\n    ".join(conns) + "\n  );\nendmodule\n")
+
+
+def gen_cfg_svh(c):
+    n = c["name"].upper()
+    d = [f"// Generated from {os.path.basename(c['_file'])} by rtl/regs/gen_regs.py. Do not edit.",
+         "`ifndef DLA_CFG_SVH", "`define DLA_CFG_SVH",
+         f"`define DLA_CFG_NAME_{n}",
+         f"`define DLA_ATOM_BYTES {c['atom_bytes']}",
+         f"`define DLA_DBB_DATA_BITS {c['dbb']['data_bits']}",
+         f"`define DLA_DBB_ADDR_BITS {c['dbb']['addr_bits']}",
+         f"`define DLA_DBB_STRB_BITS {c['dbb']['data_bits'] // 8}",
+         f"`define DLA_AXI_ID_BITS {c.get('axi', {}).get('id_bits', 8)}",
+         f"`define DLA_AXI_MAX_BURST {c.get('axi', {}).get('max_burst_beats', 16)}",
+         f"`define DLA_AXI_MAX_RD_OUTSTANDING {c.get('axi', {}).get('max_outstanding_reads', 32)}",
+         f"`define DLA_BDMA_QUEUE_DEPTH {c.get('bdma', {}).get('queue_depth', 0)}"]
+    if c["sram_if"]:
+        d.append("`define DLA_HAS_SRAM_IF")
+    if c.get("cfgrom"):
+        d.append("`define DLA_HAS_CFGROM")
+    for p in c["precisions"]:
+        d.append(f"`define DLA_HAS_{p.upper()}")
+    sdp = c.get("sdp", {})
+    for k in ("bs", "bn", "ew", "lut"):
+        if sdp.get(k):
+            d.append(f"`define DLA_SDP_{k.upper()}")
+    for k, v in c.get("throughput", {}).items():
+        d.append(f"`define DLA_{k.upper()}_THROUGHPUT {v}")
+    for u in UNITS:
+        if u in c["units"]:
+            d.append(f"`define DLA_HAS_{u}")
+            d.append(f"`define DLA_BASE_{u} 16'h{c['units'][u] >> 2:04x}")
+    d.append("`endif")
+    return "\n".join(d) + "\n"
+
+
+# ----------------------------------------------------------------------------- C++
+def cpp_str(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def gen_cpp_header(regs_master):
+    out = ["// Generated by rtl/regs/gen_regs.py from rtl/regs/registers.csv. Do not edit.",
+           "// Field accessors: dla::reg::<UNIT>::<REGISTER>::<FIELD>::get(value).",
+           "// Bit ranges are the widest (master) ones; a configuration may store fewer bits",
+           "// (see dla::RegisterMap for the per-configuration storage masks).",
+           "#pragma once", "#include <cstdint>", '#include "dla/hwconfig.h"', "",
+           "namespace dla::reg {",
+           "template <unsigned Msb, unsigned Lsb>",
+           "struct Field {",
+           "  static constexpr unsigned msb = Msb, lsb = Lsb, width = Msb - Lsb + 1;",
+           "  static constexpr uint32_t mask =",
+           "      static_cast<uint32_t>(((Msb >= 31 ? 0xffffffffull : ((1ull << (Msb + 1)) - 1))) &",
+           "                            ~((1ull << Lsb) - 1));",
+           "  static constexpr uint32_t get(uint32_t reg) { return (reg & mask) >> Lsb; }",
+           "  static constexpr uint32_t put(uint32_t reg, uint32_t v) {",
+           "    return (reg & ~mask) | ((v << Lsb) & mask);",
+           "  }",
+           "};", ""]
+    for u in UNITS:
+        if u not in regs_master:
+            continue
+        out.append(f"namespace {u} {{")
+        out.append(f"constexpr ::dla::Unit unit = ::dla::Unit::{u};")
+        for r in regs_master[u]:
+            out.append(f"struct {r.name} {{")
+            out.append(f"  static constexpr uint32_t offset = 0x{r.offset:03x};")
+            out.append(f"  static constexpr bool dual = {'true' if r.dual else 'false'};")
+            for f in r.fields:
+                fname = f.name if f.name != r.name else f.name + "_"
+                enums = [e.split("=") for e in f.enums.split("|")] if f.enums else []
+                if enums:
+                    out.append(f"  struct {fname} : ::dla::reg::Field<{f.msb}, {f.lsb}> {{")
+                    for en, ev in enums:
+                        out.append(f"    static constexpr uint32_t {en} = {int(ev)};")
+                    out.append("  };")
+                else:
+                    out.append(f"  using {fname} = ::dla::reg::Field<{f.msb}, {f.lsb}>;")
+            out.append("};")
+        out.append(f"}}  // namespace {u}")
+    out.append("}  // namespace dla::reg")
+    return "\n".join(out) + "\n"
+
+
+ACCESS = {"rw": "RW", "ro": "RO", "wo": "WO", "const": "CONST", "op_en": "RW", "pointer": None,
+          "hw": "RW"}
+
+
+def gen_cpp_tables(configs, regs_csv):
+    variants = sorted({c["register_variant"] for c in configs} | {"master"})
+    out = ["// Generated by rtl/regs/gen_regs.py. Do not edit.",
+           '#include "hwdesc_tables.h"', "", "namespace dla::gen {", "namespace {", ""]
+    for v in variants:
+        regs = load_registers(regs_csv, v)
+        fields, table = [], []
+        for u in UNITS:
+            for reg in regs.get(u, []):
+                first = len(fields)
+                for f in reg.fields:
+                    k = f.kind(u, reg.name)
+                    acc = ("RW" if f.sw == "rw" else "RO") if k == "pointer" else ACCESS[k]
+                    hwmod = f.hw_modified or k == "op_en"
+                    fields.append(f"  {{{cpp_str(f.name)}, {f.msb}, {f.lsb}, 0x{f.sreset:x}u, Access::{acc}, "
+                                  f"{'true' if f.trigger else 'false'}, {'true' if hwmod else 'false'}, "
+                                  f"{cpp_str(f.enums)}, 0x{f.mask():08x}u}},")
+                table.append(f"  {{Unit::{u}, {cpp_str(reg.name)}, 0x{reg.offset:03x}, "
+                             f"{'true' if reg.dual else 'false'}, {first}, {len(reg.fields)}}},")
+        out.append(f"const RawField kFields_{v}[] = {{")
+        out += fields
+        out.append("};")
+        out.append(f"const RawReg kRegs_{v}[] = {{")
+        out += table
+        out.append("};")
+        out.append("")
+    out.append("}  // namespace")
+    out.append("")
+    out.append("const std::vector<RegInfo>& registers_of_variant(const std::string& v) {")
+    for v in variants:
+        out.append(f"  if (v == {cpp_str(v)}) {{")
+        out.append(f"    static const auto t = build_registers(kRegs_{v}, std::size(kRegs_{v}), kFields_{v});")
+        out.append("    return t;")
+        out.append("  }")
+    out.append('  throw std::invalid_argument("unknown register variant \'" + v + "\'");')
+    out.append("}")
+    out.append("")
+    out.append("std::vector<HwConfig> make_configs() {")
+    out.append("  std::vector<HwConfig> v;")
+    for c in configs:
+        out.append("  {")
+        out.append("    HwConfig h;")
+        out.append(f"    h.name = {cpp_str(c['name'])};")
+        out.append(f"    h.description = {cpp_str(c.get('description', ''))};")
+        out.append(f"    h.register_variant = {cpp_str(c['register_variant'])};")
+        out.append(f"    h.atom_bytes = {c['atom_bytes']};")
+        out.append(f"    h.dbb_data_bits = {c['dbb']['data_bits']};")
+        out.append(f"    h.dbb_addr_bits = {c['dbb']['addr_bits']};")
+        out.append(f"    h.sram_if = {'true' if c['sram_if'] else 'false'};")
+        out.append(f"    h.cfgrom = {'true' if c.get('cfgrom') else 'false'};")
+        out.append("    h.precisions = {" + ", ".join(
+            "Precision::" + {"int8": "Int8", "int16": "Int16", "fp16": "Fp16"}[p] for p in c["precisions"]) + "};")
+        sdp = c.get("sdp", {})
+        for k in ("bs", "bn", "ew", "lut"):
+            out.append(f"    h.sdp_{k} = {'true' if sdp.get(k) else 'false'};")
+        tp = c.get("throughput", {})
+        for k in ("sdp", "pdp", "cdp"):
+            out.append(f"    h.{k}_throughput = {tp.get(k, 1)};")
+        out.append(f"    h.bdma_queue_depth = {c.get('bdma', {}).get('queue_depth', 0)};")
+        axi = c.get("axi", {})
+        out.append(f"    h.axi_id_bits = {axi.get('id_bits', 8)};")
+        out.append(f"    h.axi_max_burst_beats = {axi.get('max_burst_beats', 16)};")
+        out.append(f"    h.axi_max_outstanding_reads = {axi.get('max_outstanding_reads', 32)};")
+        for u, base in c["units"].items():
+            out.append(f"    h.unit_base[static_cast<unsigned>(Unit::{u})] = 0x{base:05x}u;")
+        out.append("    v.push_back(std::move(h));")
+        out.append("  }")
+    out.append("  return v;")
+    out.append("}")
+    out.append("")
+    out.append("}  // namespace dla::gen")
+    return "\n".join(out) + "\n"
+
+
+def write_if_changed(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    try:
+        with open(path) as fh:
+            if fh.read() == text:
+                return
+    except OSError:
+        pass
+    with open(path, "w") as fh:
+        fh.write(text)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--regs", required=True, help="register description CSV")
+    ap.add_argument("--config", help="one configuration YAML (with --out-rtl)")
+    ap.add_argument("--configs", nargs="*", default=[], help="all configuration YAMLs (with --out-cpp)")
+    ap.add_argument("--out-rtl", help="output directory for one configuration's SystemVerilog")
+    ap.add_argument("--out-cpp", help="output directory for the C++ tables and header")
+    a = ap.parse_args()
+    try:
+        if a.out_rtl:
+            if not a.config:
+                raise InputError("--out-rtl needs --config")
+            c = load_config(a.config)
+            regs = load_registers(a.regs, c["register_variant"])
+            write_if_changed(os.path.join(a.out_rtl, "dla_cfg.svh"), gen_cfg_svh(c))
+            for u in UNITS:
+                if u not in c["units"] or u not in regs:
+                    continue
+                write_if_changed(os.path.join(a.out_rtl, f"dla_{u.lower()}_regs.sv"),
+                                 gen_unit_regs(u, regs[u]))
+                if u not in REAL_RTL_UNITS:
+                    write_if_changed(os.path.join(a.out_rtl, f"dla_{u.lower()}_shell.sv"),
+                                     gen_unit_shell(u, regs[u]))
+            present = [u for u in UNITS if u in c["units"] and u in regs]
+            files = [f"dla_{u.lower()}_regs.sv" for u in present] + \
+                    [f"dla_{u.lower()}_shell.sv" for u in present if u not in REAL_RTL_UNITS]
+            write_if_changed(os.path.join(a.out_rtl, "generated.f"),
+                             "\n".join(os.path.join(a.out_rtl, f) for f in files) + "\n")
+        if a.out_cpp:
+            if not a.configs:
+                raise InputError("--out-cpp needs --configs")
+            configs = [load_config(p) for p in a.configs]
+            names = [c["name"] for c in configs]
+            if len(set(names)) != len(names):
+                raise InputError(f"duplicate configuration names: {names}")
+            write_if_changed(os.path.join(a.out_cpp, "dla", "regs.gen.h"),
+                             gen_cpp_header(load_registers(a.regs, "master")))
+            write_if_changed(os.path.join(a.out_cpp, "hwdesc_tables.gen.cpp"),
+                             gen_cpp_tables(configs, a.regs))
+    except InputError as e:
+        print(f"gen_regs.py: error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
