@@ -1,0 +1,14 @@
+// The unit datapaths the golden model has. A new unit model is a UnitModel class plus one
+// line here; the core (golden_model.cpp) does not change.
+#include "bdma_model.h"
+#include "dla/golden_model.h"
+
+namespace dla {
+
+std::vector<std::unique_ptr<UnitModel>> make_builtin_unit_models(const HwConfig& cfg) {
+  std::vector<std::unique_ptr<UnitModel>> models;
+  if (cfg.has_unit(Unit::BDMA)) models.push_back(std::make_unique<golden::BdmaModel>(cfg));
+  return models;
+}
+
+}  // namespace dla

@@ -1,0 +1,11 @@
+// The built-in test generators (one file each).
+#pragma once
+
+#include "dla/test_generator.h"
+
+namespace dla::stimulus {
+
+TestGenerator make_regs_access_generator();
+TestGenerator make_bdma_random_generator();
+
+}  // namespace dla::stimulus

@@ -1,0 +1,311 @@
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <array>
+#include <map>
+
+#include "dla/golden_model.h"
+#include "dla/regs.gen.h"
+#include "dla/test_generator.h"
+#include "program_executor.h"
+
+namespace dla {
+namespace {
+
+std::string describe(const ProgramOp& op) {
+  if (const auto* l = std::get_if<MemLoad>(&op)) {
+    uint64_t h = 1469598103934665603ull;
+    for (uint8_t b : l->bytes) h = (h ^ b) * 1099511628211ull;
+    return fmt::format("load {} {:x} {} {:x}", mem_port_name(l->port), l->addr, l->bytes.size(), h);
+  }
+  if (const auto* w = std::get_if<RegWrite>(&op)) return fmt::format("w {:x} {:x} {}", w->addr, w->data, w->nposted);
+  if (const auto* r = std::get_if<RegRead>(&op))
+    return fmt::format("r {:x} {:x} {} {}", r->addr, r->mask, r->expect ? fmt::format("{:x}", *r->expect) : "-", r->what);
+  if (const auto* i = std::get_if<WaitIntr>(&op)) return fmt::format("wait {:x} {}", i->status_bits, i->timeout_cycles);
+  return fmt::format("idle {}", std::get<Idle>(op).cycles);
+}
+
+std::vector<std::string> describe(const Program& p) {
+  std::vector<std::string> v;
+  for (const auto& op : p.ops) v.push_back(describe(op));
+  return v;
+}
+
+TEST(TestGenerators, RegistryListsTheTestsAndRejectsUnknownOnes) {
+  std::vector<std::string> names;
+  for (const auto& g : test_generators()) names.push_back(g.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"regs.access", "bdma.random"}));
+  try {
+    find_test_generator("bdma.randon");
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("bdma.randon"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("bdma.random"), std::string::npos);
+  }
+}
+
+TEST(TestGenerators, EveryGeneratorIsDeterministicPerSeed) {
+  for (const auto& g : test_generators()) {
+    for (const HwConfig& cfg : HwConfig::all()) {
+      if (!g.supports(cfg)) continue;
+      const Program a = g.generate(cfg, 17), b = g.generate(cfg, 17), c = g.generate(cfg, 18);
+      EXPECT_EQ(describe(a), describe(b)) << g.name << " on " << cfg.name;
+      EXPECT_NE(describe(a), describe(c)) << g.name << " on " << cfg.name;
+      EXPECT_EQ(a.test, g.name);
+      EXPECT_EQ(a.config, cfg.name);
+      EXPECT_EQ(a.seed, 17u);
+      EXPECT_FALSE(a.notes.empty());
+    }
+  }
+}
+
+TEST(TestGenerators, UnknownOrBadKnobsAndUnsupportedConfigurationsAreErrors) {
+  const TestGenerator& g = find_test_generator("bdma.random");
+  const HwConfig& v1 = HwConfig::get("v1");
+  auto message = [&](const Knobs& k, const HwConfig& cfg) -> std::string {
+    try {
+      g.generate(cfg, 1, k);
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_NE(message({{"max_linez", "3"}}, v1).find("unknown knob 'max_linez'"), std::string::npos);
+  EXPECT_NE(message({{"max_lines", "abc"}}, v1).find("max_lines='abc'"), std::string::npos);
+  EXPECT_NE(message({{"max_lines", "0"}}, v1).find("[1, 8192]"), std::string::npos);
+  EXPECT_NE(message({{"max_line_bytes", "48"}}, v1).find("multiple of 32"), std::string::npos);
+  EXPECT_NE(message({{"ports", "ddr"}}, v1).find("dbb|sram"), std::string::npos);
+  EXPECT_NE(message({{"max_ops", "11"}}, v1).find("max_ops"), std::string::npos);
+  const HwConfig& small = HwConfig::get("small");
+  EXPECT_FALSE(g.supports(small));
+  EXPECT_NE(message({}, small).find("no BDMA"), std::string::npos);
+  EXPECT_THROW(find_test_generator("regs.access").generate(v1, 1, {{"x", "1"}}), std::invalid_argument);
+}
+
+// ------------------------------------------------------------------------ regs.access
+
+TEST(RegsAccess, ChecksEveryResetValueBeforeAnyWriteAndPassesOnTheGoldenModel) {
+  for (const char* name : {"v1", "small"}) {
+    const HwConfig& cfg = HwConfig::get(name);
+    const Program p = find_test_generator("regs.access").generate(cfg, 3);
+    const RegisterMap& map = RegisterMap::of(cfg);
+    std::map<uint32_t, bool> reset_read;
+    for (const ProgramOp& op : p.ops) {
+      if (std::holds_alternative<RegWrite>(op)) break;
+      if (const auto* r = std::get_if<RegRead>(&op)) reset_read[r->addr] = r->expect.has_value();
+    }
+    for (const RegInfo& r : map.registers())
+      EXPECT_TRUE(reset_read[map.address_of(r)]) << name << ": no reset check of " << unit_name(r.unit) << "." << r.name;
+    GoldenModel m(cfg);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << name << ": " << res.failures.size() << " failures, first: "
+                                      << (res.failures.empty() ? "" : res.failures[0]);
+    EXPECT_GT(res.reads, map.registers().size() * 3);
+  }
+}
+
+TEST(RegsAccess, WritesAllFourPatternsToBothGroupsOfDRegisters) {
+  const HwConfig& cfg = HwConfig::get("v1");
+  const Program p = find_test_generator("regs.access").generate(cfg, 5);
+  const RegisterMap& map = RegisterMap::of(cfg);
+  const uint32_t width = map.address_of(*map.find("PDP.D_DATA_CUBE_IN_WIDTH"));
+  const uint32_t ptr = map.address_of(*map.find("PDP.S_POINTER"));
+  unsigned producer = 0;
+  std::map<std::pair<unsigned, uint32_t>, int> seen;
+  for (const ProgramOp& op : p.ops) {
+    if (const auto* w = std::get_if<RegWrite>(&op)) {
+      if (w->addr == ptr) producer = w->data & 1u;
+      if (w->addr == width) ++seen[{producer, w->data}];
+    }
+  }
+  for (unsigned g = 0; g < 2; ++g)
+    for (uint32_t v : {0u, 0xffffffffu, 0x5a5a5a5au, 0xa5a5a5a5u})
+      EXPECT_GE((seen[{g, v}]), 1) << "group " << g << " value " << std::hex << v;
+}
+
+// A planted golden bug: a BDMA datapath whose STATUS reads wrong. regs.access catches it.
+class BrokenBdma final : public UnitModel {
+ public:
+  Unit unit() const override { return Unit::BDMA; }
+  std::optional<uint32_t> read_hw(uint32_t offset) const override {
+    return offset == reg::BDMA::STATUS::offset ? std::optional<uint32_t>(0x113) : std::nullopt;
+  }
+};
+
+TEST(RegsAccess, CatchesAPlantedWrongResetValue) {
+  const HwConfig& cfg = HwConfig::get("v1");
+  GoldenModel m(cfg);
+  m.install(std::make_unique<BrokenBdma>());
+  const auto res = test::execute(find_test_generator("regs.access").generate(cfg, 3), m);
+  ASSERT_FALSE(res.failures.empty());
+  EXPECT_NE(res.failures[0].find("reset BDMA.STATUS"), std::string::npos) << res.failures[0];
+}
+
+// ------------------------------------------------------------------------ bdma.random
+
+// Reference BDMA written from the spec for this test: shadows the CFG registers from the
+// program's writes, copies on launch, and checks that the program is legal.
+class ReferenceBdma {
+ public:
+  explicit ReferenceBdma(const HwConfig& cfg) : base_(*cfg.unit_base[static_cast<unsigned>(Unit::BDMA)]) {}
+
+  std::array<SparseMemory, 2> mem;
+  std::vector<std::string> illegal;
+
+  void run(const Program& p) {
+    for (const ProgramOp& op : p.ops) {
+      if (const auto* l = std::get_if<MemLoad>(&op)) {
+        mem[static_cast<unsigned>(l->port)].write(l->addr, l->bytes);
+      } else if (const auto* w = std::get_if<RegWrite>(&op)) {
+        write(w->addr, w->data);
+      } else if (const auto* wait = std::get_if<WaitIntr>(&op)) {
+        for (unsigned g = 0; g < 2; ++g)
+          if (wait->status_bits >> (6 + g) & 1u) waited_[g] = true;
+      }
+    }
+  }
+
+ private:
+  struct Region { unsigned port; uint64_t begin, end; };
+
+  void write(uint32_t addr, uint32_t data) {
+    if (addr < base_ || addr >= base_ + 0x1000) return;
+    const uint32_t off = addr - base_;
+    if (off == 0x30 && (data & 1)) {
+      queued_.push_back(cfg_);
+    } else if ((off == 0x34 || off == 0x38) && (data & 1)) {
+      const unsigned g = off == 0x34 ? 0 : 1;
+      if (launched_[g] && !waited_[g]) illegal.push_back("launch of busy group " + std::to_string(g));
+      if (queued_.empty()) illegal.push_back("empty launch");
+      if (queued_.size() > 10) illegal.push_back("batch larger than half the queue");
+      launched_[g] = true;
+      waited_[g] = false;
+      for (const auto& c : queued_) copy(c);
+      queued_.clear();
+    } else if (off < 0x30) {
+      cfg_[off / 4] = data;
+    }
+  }
+
+  void copy(const std::array<uint32_t, 12>& c) {
+    const uint64_t src = (uint64_t{c[1]} << 32) | c[0], dst = (uint64_t{c[3]} << 32) | c[2];
+    const uint64_t line = (uint64_t{c[4] & 0x1fff} + 1) * 32, lines = (c[6] & 0xffffff) + 1ull,
+                   surfs = (c[9] & 0xffffff) + 1ull;
+    const uint64_t sl = c[7], dl = c[8], ss = c[10], ds = c[11];
+    const unsigned sp = (c[5] & 1) ? 0 : 1, dp = (c[5] & 2) ? 0 : 1;  // 1 = MC = DBB (index 0)
+    for (uint64_t v : {src, dst, sl, dl, ss, ds})
+      if (v % 32) illegal.push_back("unaligned address or stride");
+    if (sl < line || dl < line || ss < lines * sl || ds < lines * dl) illegal.push_back("stride too small");
+    const Region rs{sp, src, src + (surfs - 1) * ss + (lines - 1) * sl + line};
+    const Region rd{dp, dst, dst + (surfs - 1) * ds + (lines - 1) * dl + line};
+    for (const Region& r : regions_)
+      for (const Region& n : {rs, rd})
+        if (r.port == n.port && r.begin < n.end && n.begin < r.end) illegal.push_back("regions overlap");
+    if (rs.port == rd.port && rs.begin < rd.end && rd.begin < rs.end) illegal.push_back("src/dst overlap");
+    regions_.push_back(rs);
+    regions_.push_back(rd);
+    for (uint64_t s = 0; s < surfs; ++s)
+      for (uint64_t l = 0; l < lines; ++l)
+        for (uint64_t b = 0; b < line; ++b) {
+          const uint8_t v = mem[sp].read_byte(src + s * ss + l * sl + b);
+          mem[dp].write(dst + s * ds + l * dl + b, &v, 1);
+        }
+  }
+
+  uint32_t base_;
+  std::array<uint32_t, 12> cfg_{};
+  std::vector<std::array<uint32_t, 12>> queued_;
+  std::vector<Region> regions_;
+  bool launched_[2] = {false, false}, waited_[2] = {false, false};
+};
+
+// Every byte written in `a` reads the same in `b`, and the reverse.
+std::string first_difference(const SparseMemory& a, const SparseMemory& b) {
+  std::string diff;
+  auto check = [&](const SparseMemory& x, const SparseMemory& y) {
+    x.for_each_page([&](uint64_t base, const uint8_t* data, const uint8_t* written) {
+      for (uint64_t i = 0; i < SparseMemory::kPageBytes && diff.empty(); ++i)
+        if (written[i] && (!y.is_written(base + i) || y.read_byte(base + i) != data[i]))
+          diff = fmt::format("0x{:x}", base + i);
+    });
+  };
+  check(a, b);
+  check(b, a);
+  return diff;
+}
+
+void check_bdma_program(const Program& p, const std::string& label) {
+  const HwConfig& cfg = HwConfig::get("v1");
+  ReferenceBdma ref(cfg);
+  ref.run(p);
+  EXPECT_TRUE(ref.illegal.empty()) << label << ": " << ref.illegal.front();
+  GoldenModel m(cfg);
+  const auto res = test::execute(p, m);
+  EXPECT_TRUE(res.failures.empty()) << label << ": " << res.failures.front();
+  EXPECT_TRUE(m.warnings().empty()) << label << ": " << m.warnings().front();
+  EXPECT_GT(res.waits, 0u);
+  EXPECT_FALSE(m.layers().empty());
+  for (MemPort port : {MemPort::Dbb, MemPort::Sram})
+    EXPECT_EQ(first_difference(m.memory(port), ref.mem[static_cast<unsigned>(port)]), "")
+        << label << " " << mem_port_name(port);
+}
+
+TEST(BdmaRandom, DefaultKnobsGiveLegalProgramsThatTheGoldenModelCopiesRight) {
+  const TestGenerator& g = find_test_generator("bdma.random");
+  for (uint64_t seed = 1; seed <= 40; ++seed) check_bdma_program(g.generate(HwConfig::get("v1"), seed), fmt::format("seed {}", seed));
+}
+
+TEST(BdmaRandom, KnobsShapeTheProgram) {
+  const TestGenerator& g = find_test_generator("bdma.random");
+  const HwConfig& v1 = HwConfig::get("v1");
+  const Program p = g.generate(v1, 9, {{"ports", "dbb"}, {"max_line_bytes", "4096"}, {"max_lines", "2"},
+                                       {"max_surfaces", "1"}, {"max_ops", "10"}, {"batches", "3"}});
+  check_bdma_program(p, "knobs");
+  size_t launches = 0;
+  for (const ProgramOp& op : p.ops) {
+    if (const auto* l = std::get_if<MemLoad>(&op)) {
+      EXPECT_EQ(l->port, MemPort::Dbb);
+    }
+    if (const auto* w = std::get_if<RegWrite>(&op)) {
+      const uint32_t off = w->addr - 0x4000;
+      if (off == reg::BDMA::CFG_LAUNCH0::offset || off == reg::BDMA::CFG_LAUNCH1::offset) ++launches;
+      if (off == reg::BDMA::CFG_LINE_REPEAT::offset) {
+        EXPECT_LE(w->data, 1u);
+      }
+      if (off == reg::BDMA::CFG_SURF_REPEAT::offset) {
+        EXPECT_EQ(w->data, 0u);
+      }
+      if (off == reg::BDMA::CFG_CMD::offset) {
+        EXPECT_EQ(w->data, 3u) << "both sides MC (DBB)";
+      }
+    }
+  }
+  EXPECT_EQ(launches, 3u);
+}
+
+TEST(BdmaRandom, UsesBothGroupsBothPortsAndBackToBackLaunches) {
+  const TestGenerator& g = find_test_generator("bdma.random");
+  bool group[2] = {false, false}, port[2] = {false, false}, back_to_back = false;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    const Program p = g.generate(HwConfig::get("v1"), seed);
+    bool launched_since_wait = false;
+    for (const ProgramOp& op : p.ops) {
+      if (const auto* l = std::get_if<MemLoad>(&op)) port[static_cast<unsigned>(l->port)] = true;
+      if (std::holds_alternative<WaitIntr>(op)) launched_since_wait = false;
+      if (const auto* w = std::get_if<RegWrite>(&op)) {
+        if (w->addr == 0x4034 || w->addr == 0x4038) {
+          group[w->addr == 0x4038] = true;
+          back_to_back = back_to_back || launched_since_wait;
+          launched_since_wait = true;
+        }
+      }
+    }
+  }
+  EXPECT_TRUE(group[0] && group[1]);
+  EXPECT_TRUE(port[0] && port[1]);
+  EXPECT_TRUE(back_to_back);
+}
+
+}  // namespace
+}  // namespace dla

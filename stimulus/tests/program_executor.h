@@ -1,0 +1,20 @@
+// A minimal executor of a Program on the golden model, for tests of the generators.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "dla/golden_model.h"
+#include "dla/program.h"
+
+namespace dla::test {
+
+struct ExecResult {
+  std::vector<std::string> failures;  // RegRead expectations the golden model did not meet, hangs
+  size_t reads = 0, waits = 0;
+};
+
+// Runs every op; a WaitIntr whose bits are not all set is a failure (it would hang).
+ExecResult execute(const Program& p, GoldenModel& m);
+
+}  // namespace dla::test
