@@ -1,0 +1,70 @@
+#pragma once
+// Public API of the Verilated testbench: one Simulation per run of one configuration's model.
+// The DUT is driven only through NVDLA's top-level ports (CSB, DBB/SRAM AXI4, dla_intr).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dla/bfm/axi_slave_memory.h"
+#include "dla/bfm/csb_master.h"
+#include "dla/bfm/protocol_violation.h"
+#include "dla/mem_port.h"
+#include "dla/sparse_memory.h"
+
+namespace dla::tb {
+
+using dla::MemPort;
+
+struct SimOptions {
+  uint64_t seed = 1;            // master seed: reset length, Verilator reset values, AXI and CSB timing
+  std::string waves_path;       // FST file; empty = no waves
+  uint64_t waves_last_cycles = 0;  // 0 = whole run; else keep about this many cycles before the end
+  std::string axi_profile = "random";  // AxiTiming::profile() name, used on every memory port
+  uint64_t watchdog_cycles = 200000;   // no progress this long while waiting = hang
+};
+
+struct SimStats {
+  uint64_t cycles = 0;            // clock cycles since the end of reset
+  uint64_t reset_cycles = 0;
+  double eval_seconds = 0;        // wall time in the model: the cycle's two eval() calls (+ port writes)
+  double total_seconds = 0;       // wall time inside Simulation calls that advance the clock
+  AxiMemoryStats dbb;
+  std::optional<AxiMemoryStats> sram;  // when the configuration has the SRAM interface
+  CsbStats csb;
+  uint64_t interrupt_rises = 0;
+};
+
+class Simulation {
+ public:
+  virtual ~Simulation() = default;
+  virtual const std::string& config_name() const = 0;
+
+  virtual void csb_write(uint32_t byte_addr, uint32_t data, bool nposted = false) = 0;  // queued
+  // Runs clocks until the data returns (after earlier queued operations); 0xDEADDEAD on a hang.
+  virtual uint32_t csb_read(uint32_t byte_addr) = 0;
+  virtual void drain_csb() = 0;  // until every queued CSB operation (and nposted completion) is done
+  virtual void run_cycles(uint64_t n) = 0;
+  virtual bool run_until_interrupt(uint64_t max_cycles) = 0;  // true when dla_intr is 1
+  virtual bool interrupt() const = 0;
+
+  virtual SparseMemory& memory(MemPort p) = 0;  // throws std::invalid_argument for a missing port
+  virtual bool has_port(MemPort p) const = 0;
+  virtual uint64_t cycle() const = 0;
+  virtual const std::vector<ProtocolViolation>& protocol_violations() const = 0;  // AXI + CSB
+  virtual std::optional<std::string> hang() const = 0;  // watchdog signature once it fired
+  virtual SimStats stats() const = 0;
+};
+
+// Throws std::invalid_argument for an unknown configuration or bad options.
+std::unique_ptr<Simulation> make_simulation(const std::string& config, const SimOptions& options);
+std::vector<std::string> simulation_configs();  // configurations with a Verilated model built in
+
+inline constexpr uint32_t kCsbHangReadValue = 0xDEADDEAD;
+
+// With SimOptions::waves_last_cycles, the chunk before the last one goes to this file:
+// "run/waves.fst" -> "run/waves.prev.fst".
+std::string waves_previous_chunk_path(const std::string& waves_path);
+
+}  // namespace dla::tb
