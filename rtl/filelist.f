@@ -1,0 +1,16 @@
+common/dla_fifo.sv
+common/dla_rr_arb.sv
+common/dla_reset_sync.sv
+common/dla_atom_fifo.sv
+axi/dla_axi_burst_split.sv
+axi/dla_axi_beat_mask.sv
+axi/dla_axi_rd_path.sv
+axi/dla_axi_wr_path.sv
+axi/dla_axi_master.sv
+csb/dla_csb_slave.sv
+glb/dla_glb.sv
+bdma/dla_bdma_stall_cnt.sv
+bdma/dla_bdma_rd_engine.sv
+bdma/dla_bdma_wr_engine.sv
+bdma/dla_bdma.sv
+top/NV_nvdla.sv

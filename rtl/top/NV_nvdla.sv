@@ -1,0 +1,529 @@
+// NV_nvdla: top level with NVDLA's port names.
+//
+// Everything runs on dla_core_clk (drive dla_csb_clk with the same clock). The units present
+// and their CSB windows come from the generated dla_cfg.svh of the configuration.
+//
+//   CSB --> dla_csb_slave --> window decode --> GLB / CFGROM / BDMA / register shells
+//   BDMA --> dla_axi_master (DBB)  --> nvdla_core2dbb_*
+//        --> dla_axi_master (SRAM) --> nvdla_core2cvsram_*   (when DLA_HAS_SRAM_IF)
+//   unit done pulses --> GLB --> dla_intr
+`include "dla_cfg.svh"
+
+module NV_nvdla (
+  input  logic                            dla_core_clk,
+  input  logic                            dla_reset_rstn,
+  input  logic                            direct_reset_,
+  /* verilator lint_off UNUSEDSIGNAL */   // accepted for compatibility, not needed here
+  input  logic                            dla_csb_clk,
+  input  logic                            global_clk_ovr_on,
+  input  logic                            tmc2slcg_disable_clock_gating,
+  input  logic                            test_mode,
+  input  logic [31:0]                     nvdla_pwrbus_ram_c_pd,
+  input  logic [31:0]                     nvdla_pwrbus_ram_ma_pd,
+  input  logic [31:0]                     nvdla_pwrbus_ram_mb_pd,
+  input  logic [31:0]                     nvdla_pwrbus_ram_p_pd,
+  input  logic [31:0]                     nvdla_pwrbus_ram_o_pd,
+  input  logic [31:0]                     nvdla_pwrbus_ram_a_pd,
+  /* verilator lint_on UNUSEDSIGNAL */
+  // CSB (register access; word addresses)
+  input  logic                            csb2nvdla_valid,
+  output logic                            csb2nvdla_ready,
+  input  logic [15:0]                     csb2nvdla_addr,
+  input  logic [31:0]                     csb2nvdla_wdat,
+  input  logic                            csb2nvdla_write,
+  input  logic                            csb2nvdla_nposted,
+  output logic                            nvdla2csb_valid,
+  output logic [31:0]                     nvdla2csb_data,
+  output logic                            nvdla2csb_wr_complete,
+  // AXI4 master: main memory (DBB)
+  output logic                            nvdla_core2dbb_aw_awvalid,
+  input  logic                            nvdla_core2dbb_aw_awready,
+  output logic [`DLA_AXI_ID_BITS-1:0]     nvdla_core2dbb_aw_awid,
+  output logic [3:0]                      nvdla_core2dbb_aw_awlen,
+  output logic [`DLA_DBB_ADDR_BITS-1:0]   nvdla_core2dbb_aw_awaddr,
+  output logic                            nvdla_core2dbb_w_wvalid,
+  input  logic                            nvdla_core2dbb_w_wready,
+  output logic [`DLA_DBB_DATA_BITS-1:0]   nvdla_core2dbb_w_wdata,
+  output logic [`DLA_DBB_STRB_BITS-1:0]   nvdla_core2dbb_w_wstrb,
+  output logic                            nvdla_core2dbb_w_wlast,
+  input  logic                            nvdla_core2dbb_b_bvalid,
+  output logic                            nvdla_core2dbb_b_bready,
+  input  logic [`DLA_AXI_ID_BITS-1:0]     nvdla_core2dbb_b_bid,
+  output logic                            nvdla_core2dbb_ar_arvalid,
+  input  logic                            nvdla_core2dbb_ar_arready,
+  output logic [`DLA_AXI_ID_BITS-1:0]     nvdla_core2dbb_ar_arid,
+  output logic [3:0]                      nvdla_core2dbb_ar_arlen,
+  output logic [`DLA_DBB_ADDR_BITS-1:0]   nvdla_core2dbb_ar_araddr,
+  input  logic                            nvdla_core2dbb_r_rvalid,
+  output logic                            nvdla_core2dbb_r_rready,
+  input  logic [`DLA_AXI_ID_BITS-1:0]     nvdla_core2dbb_r_rid,
+  input  logic                            nvdla_core2dbb_r_rlast,
+  input  logic [`DLA_DBB_DATA_BITS-1:0]   nvdla_core2dbb_r_rdata,
+`ifdef DLA_HAS_SRAM_IF
+  // AXI4 master: on-chip SRAM (CV-SRAM)
+  output logic                            nvdla_core2cvsram_aw_awvalid,
+  input  logic                            nvdla_core2cvsram_aw_awready,
+  output logic [`DLA_AXI_ID_BITS-1:0]     nvdla_core2cvsram_aw_awid,
+  output logic [3:0]                      nvdla_core2cvsram_aw_awlen,
+  output logic [`DLA_DBB_ADDR_BITS-1:0]   nvdla_core2cvsram_aw_awaddr,
+  output logic                            nvdla_core2cvsram_w_wvalid,
+  input  logic                            nvdla_core2cvsram_w_wready,
+  output logic [`DLA_DBB_DATA_BITS-1:0]   nvdla_core2cvsram_w_wdata,
+  output logic [`DLA_DBB_STRB_BITS-1:0]   nvdla_core2cvsram_w_wstrb,
+  output logic                            nvdla_core2cvsram_w_wlast,
+  input  logic                            nvdla_core2cvsram_b_bvalid,
+  output logic                            nvdla_core2cvsram_b_bready,
+  input  logic [`DLA_AXI_ID_BITS-1:0]     nvdla_core2cvsram_b_bid,
+  output logic                            nvdla_core2cvsram_ar_arvalid,
+  input  logic                            nvdla_core2cvsram_ar_arready,
+  output logic [`DLA_AXI_ID_BITS-1:0]     nvdla_core2cvsram_ar_arid,
+  output logic [3:0]                      nvdla_core2cvsram_ar_arlen,
+  output logic [`DLA_DBB_ADDR_BITS-1:0]   nvdla_core2cvsram_ar_araddr,
+  input  logic                            nvdla_core2cvsram_r_rvalid,
+  output logic                            nvdla_core2cvsram_r_rready,
+  input  logic [`DLA_AXI_ID_BITS-1:0]     nvdla_core2cvsram_r_rid,
+  input  logic                            nvdla_core2cvsram_r_rlast,
+  input  logic [`DLA_DBB_DATA_BITS-1:0]   nvdla_core2cvsram_r_rdata,
+`endif
+  output logic                            dla_intr
+);
+  localparam int ADDR_BITS  = `DLA_DBB_ADDR_BITS;
+  localparam int DATA_BITS  = `DLA_DBB_DATA_BITS;
+  localparam int ATOM_BYTES = `DLA_ATOM_BYTES;
+  localparam int ID_BITS    = `DLA_AXI_ID_BITS;
+  localparam int APB        = DATA_BITS / (8 * ATOM_BYTES);   // atoms per bus beat
+  localparam int LEN_BITS   = 16;                             // DMA request length field
+  localparam int TAG_BITS   = 4;                              // DMA request tag field
+  localparam int MAX_WR_OUT = 32;                             // write bursts awaiting B
+
+  // ---- clock and reset --------------------------------------------------------------------
+  logic clk, rstn;
+  assign clk = dla_core_clk;
+  dla_reset_sync u_rst (.clk, .rstn_async(dla_reset_rstn && direct_reset_), .rstn);
+
+  // ---- CSB --------------------------------------------------------------------------------
+  logic        pend_vld, pend_wr, req_vld, hold;
+  logic [5:0]  pend_win;
+  logic [9:0]  pend_word;
+  logic [31:0] pend_wdat, rd_data;
+
+  dla_csb_slave u_csb (
+    .clk, .rstn,
+    .csb2nvdla_valid, .csb2nvdla_ready, .csb2nvdla_addr, .csb2nvdla_wdat,
+    .csb2nvdla_write, .csb2nvdla_nposted,
+    .nvdla2csb_valid, .nvdla2csb_data, .nvdla2csb_wr_complete,
+    .pend_vld, .pend_win, .pend_word, .pend_wr, .pend_wdat, .hold, .req_vld, .rd_data
+  );
+
+  // Done pulses into GLB, bit map of S_INTR_STATUS.
+  logic [31:0] done_pulse;
+  logic [1:0]  bdma_done;
+
+  // Read data of every unit window; a block drives 0 unless it performs a read.
+  logic [31:0] rd_glb, rd_cfgrom, rd_bdma, rd_shells;
+  logic        bdma_hold;
+
+  assign rd_data    = rd_glb | rd_cfgrom | rd_bdma | rd_shells;
+  assign hold       = bdma_hold;
+  assign done_pulse = {24'd0, bdma_done, 6'd0};
+
+  // ---- GLB --------------------------------------------------------------------------------
+  localparam logic [15:0] BASE_GLB = `DLA_BASE_GLB;
+  dla_glb u_glb (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_GLB[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_glb),
+    .done_pulse, .intr(dla_intr)
+  );
+
+  // ---- CFGROM -----------------------------------------------------------------------------
+`ifdef DLA_HAS_CFGROM
+  localparam logic [15:0] BASE_CFGROM = `DLA_BASE_CFGROM;
+  dla_cfgrom_regs u_cfgrom (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CFGROM[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cfgrom)
+  );
+`else
+  assign rd_cfgrom = '0;
+`endif
+
+  // ---- units without a datapath yet: register shells ----------------------------------------
+`ifdef DLA_HAS_MCIF
+  localparam logic [15:0] BASE_MCIF = `DLA_BASE_MCIF;
+  logic [31:0] rd_mcif;
+  dla_mcif_shell u_mcif (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_MCIF[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_mcif)
+  );
+`else
+  wire [31:0] rd_mcif = 32'd0;
+`endif
+`ifdef DLA_HAS_CVIF
+  localparam logic [15:0] BASE_CVIF = `DLA_BASE_CVIF;
+  logic [31:0] rd_cvif;
+  dla_cvif_shell u_cvif (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CVIF[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cvif)
+  );
+`else
+  wire [31:0] rd_cvif = 32'd0;
+`endif
+`ifdef DLA_HAS_CDMA
+  localparam logic [15:0] BASE_CDMA = `DLA_BASE_CDMA;
+  logic [31:0] rd_cdma;
+  dla_cdma_shell u_cdma (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CDMA[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cdma)
+  );
+`else
+  wire [31:0] rd_cdma = 32'd0;
+`endif
+`ifdef DLA_HAS_CSC
+  localparam logic [15:0] BASE_CSC = `DLA_BASE_CSC;
+  logic [31:0] rd_csc;
+  dla_csc_shell u_csc (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CSC[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_csc)
+  );
+`else
+  wire [31:0] rd_csc = 32'd0;
+`endif
+`ifdef DLA_HAS_CMAC_A
+  localparam logic [15:0] BASE_CMAC_A = `DLA_BASE_CMAC_A;
+  logic [31:0] rd_cmac_a;
+  dla_cmac_a_shell u_cmac_a (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CMAC_A[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cmac_a)
+  );
+`else
+  wire [31:0] rd_cmac_a = 32'd0;
+`endif
+`ifdef DLA_HAS_CMAC_B
+  localparam logic [15:0] BASE_CMAC_B = `DLA_BASE_CMAC_B;
+  logic [31:0] rd_cmac_b;
+  dla_cmac_b_shell u_cmac_b (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CMAC_B[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cmac_b)
+  );
+`else
+  wire [31:0] rd_cmac_b = 32'd0;
+`endif
+`ifdef DLA_HAS_CACC
+  localparam logic [15:0] BASE_CACC = `DLA_BASE_CACC;
+  logic [31:0] rd_cacc;
+  dla_cacc_shell u_cacc (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CACC[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cacc)
+  );
+`else
+  wire [31:0] rd_cacc = 32'd0;
+`endif
+`ifdef DLA_HAS_SDP_RDMA
+  localparam logic [15:0] BASE_SDP_RDMA = `DLA_BASE_SDP_RDMA;
+  logic [31:0] rd_sdp_rdma;
+  dla_sdp_rdma_shell u_sdp_rdma (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_SDP_RDMA[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_sdp_rdma)
+  );
+`else
+  wire [31:0] rd_sdp_rdma = 32'd0;
+`endif
+`ifdef DLA_HAS_SDP
+  localparam logic [15:0] BASE_SDP = `DLA_BASE_SDP;
+  logic [31:0] rd_sdp;
+  dla_sdp_shell u_sdp (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_SDP[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_sdp)
+  );
+`else
+  wire [31:0] rd_sdp = 32'd0;
+`endif
+`ifdef DLA_HAS_PDP_RDMA
+  localparam logic [15:0] BASE_PDP_RDMA = `DLA_BASE_PDP_RDMA;
+  logic [31:0] rd_pdp_rdma;
+  dla_pdp_rdma_shell u_pdp_rdma (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_PDP_RDMA[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_pdp_rdma)
+  );
+`else
+  wire [31:0] rd_pdp_rdma = 32'd0;
+`endif
+`ifdef DLA_HAS_PDP
+  localparam logic [15:0] BASE_PDP = `DLA_BASE_PDP;
+  logic [31:0] rd_pdp;
+  dla_pdp_shell u_pdp (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_PDP[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_pdp)
+  );
+`else
+  wire [31:0] rd_pdp = 32'd0;
+`endif
+`ifdef DLA_HAS_CDP_RDMA
+  localparam logic [15:0] BASE_CDP_RDMA = `DLA_BASE_CDP_RDMA;
+  logic [31:0] rd_cdp_rdma;
+  dla_cdp_rdma_shell u_cdp_rdma (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CDP_RDMA[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cdp_rdma)
+  );
+`else
+  wire [31:0] rd_cdp_rdma = 32'd0;
+`endif
+`ifdef DLA_HAS_CDP
+  localparam logic [15:0] BASE_CDP = `DLA_BASE_CDP;
+  logic [31:0] rd_cdp;
+  dla_cdp_shell u_cdp (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CDP[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cdp)
+  );
+`else
+  wire [31:0] rd_cdp = 32'd0;
+`endif
+`ifdef DLA_HAS_RBK
+  localparam logic [15:0] BASE_RBK = `DLA_BASE_RBK;
+  logic [31:0] rd_rbk;
+  dla_rbk_shell u_rbk (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_RBK[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_rbk)
+  );
+`else
+  wire [31:0] rd_rbk = 32'd0;
+`endif
+  assign rd_shells = rd_mcif | rd_cvif | rd_cdma | rd_csc | rd_cmac_a | rd_cmac_b | rd_cacc |
+                     rd_sdp_rdma | rd_sdp | rd_pdp_rdma | rd_pdp | rd_cdp_rdma | rd_cdp | rd_rbk;
+
+  // ---- DMA ports ----------------------------------------------------------------------------
+  // DMA clients of the DBB port (see docs/rtl.md); client i uses AXI ID i.
+  localparam int DBB_CLIENTS = 1;
+  logic [DBB_CLIENTS-1:0]           dbb_rd_req_valid, dbb_rd_req_ready, dbb_rd_dat_valid;
+  logic [DBB_CLIENTS*ADDR_BITS-1:0] dbb_rd_req_addr;
+  logic [DBB_CLIENTS*LEN_BITS-1:0]  dbb_rd_req_len;
+  logic [DBB_CLIENTS*TAG_BITS-1:0]  dbb_rd_req_tag;
+  logic [DATA_BITS-1:0]              dbb_rd_dat_data;
+  logic [APB-1:0]                    dbb_rd_dat_mask;
+  logic [TAG_BITS-1:0]               unused_dbb_rd_dat_tag;
+  logic                              unused_dbb_rd_dat_last;
+  logic [DBB_CLIENTS-1:0]           dbb_wr_req_valid, dbb_wr_req_ready, dbb_wr_req_cmpl;
+  logic [DBB_CLIENTS*ADDR_BITS-1:0] dbb_wr_req_addr;
+  logic [DBB_CLIENTS*LEN_BITS-1:0]  dbb_wr_req_len;
+  logic [DBB_CLIENTS*TAG_BITS-1:0]  dbb_wr_req_tag;
+  logic [DBB_CLIENTS-1:0]           dbb_wr_dat_valid, dbb_wr_dat_ready, dbb_wr_cmpl;
+  logic [DBB_CLIENTS*DATA_BITS-1:0] dbb_wr_dat_data;
+  logic [DBB_CLIENTS*APB-1:0]       dbb_wr_dat_mask;
+  logic [TAG_BITS-1:0]               dbb_wr_cmpl_tag;
+  logic                              unused_dbb_idle;
+  assign dbb_rd_req_tag = '0;
+  assign dbb_wr_req_cmpl = '1;
+`ifdef DLA_HAS_SRAM_IF
+  // DMA clients of the SRAM port (see docs/rtl.md); client i uses AXI ID i.
+  localparam int SRAM_CLIENTS = 1;
+  logic [SRAM_CLIENTS-1:0]           sram_rd_req_valid, sram_rd_req_ready, sram_rd_dat_valid;
+  logic [SRAM_CLIENTS*ADDR_BITS-1:0] sram_rd_req_addr;
+  logic [SRAM_CLIENTS*LEN_BITS-1:0]  sram_rd_req_len;
+  logic [SRAM_CLIENTS*TAG_BITS-1:0]  sram_rd_req_tag;
+  logic [DATA_BITS-1:0]              sram_rd_dat_data;
+  logic [APB-1:0]                    sram_rd_dat_mask;
+  logic [TAG_BITS-1:0]               unused_sram_rd_dat_tag;
+  logic                              unused_sram_rd_dat_last;
+  logic [SRAM_CLIENTS-1:0]           sram_wr_req_valid, sram_wr_req_ready, sram_wr_req_cmpl;
+  logic [SRAM_CLIENTS*ADDR_BITS-1:0] sram_wr_req_addr;
+  logic [SRAM_CLIENTS*LEN_BITS-1:0]  sram_wr_req_len;
+  logic [SRAM_CLIENTS*TAG_BITS-1:0]  sram_wr_req_tag;
+  logic [SRAM_CLIENTS-1:0]           sram_wr_dat_valid, sram_wr_dat_ready, sram_wr_cmpl;
+  logic [SRAM_CLIENTS*DATA_BITS-1:0] sram_wr_dat_data;
+  logic [SRAM_CLIENTS*APB-1:0]       sram_wr_dat_mask;
+  logic [TAG_BITS-1:0]               sram_wr_cmpl_tag;
+  logic                              unused_sram_idle;
+  assign sram_rd_req_tag = '0;
+  assign sram_wr_req_cmpl = '1;
+`endif
+
+  // ---- BDMA (client 0 of both ports) ---------------------------------------------------------
+`ifdef DLA_HAS_BDMA
+  localparam logic [15:0] BASE_BDMA = `DLA_BASE_BDMA;
+  logic [1:0]             bdma_rd_req_valid, bdma_rd_req_ready, bdma_rd_dat_valid;
+  logic [ADDR_BITS-1:0]   bdma_rd_req_addr, bdma_wr_req_addr;
+  logic [LEN_BITS-1:0]    bdma_rd_req_len, bdma_wr_req_len;
+  logic [2*DATA_BITS-1:0] bdma_rd_dat_data;
+  logic [2*APB-1:0]       bdma_rd_dat_mask;
+  logic [1:0]             bdma_wr_req_valid, bdma_wr_req_ready, bdma_wr_dat_valid, bdma_wr_dat_ready;
+  logic [1:0]             bdma_wr_cmpl;
+  logic [TAG_BITS-1:0]    bdma_wr_req_tag;
+  logic [2*TAG_BITS-1:0]  bdma_wr_cmpl_tag;
+  logic [DATA_BITS-1:0]   bdma_wr_dat_data;
+  logic [APB-1:0]         bdma_wr_dat_mask;
+  wire                    sel_bdma = pend_win == BASE_BDMA[15:10];
+
+  dla_bdma #(
+    .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
+    .QUEUE_DEPTH(`DLA_BDMA_QUEUE_DEPTH), .MAX_BURST(`DLA_AXI_MAX_BURST),
+    .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
+`ifdef DLA_HAS_SRAM_IF
+    .HAS_SRAM(1'b1)
+`else
+    .HAS_SRAM(1'b0)
+`endif
+  ) u_bdma (
+    .clk, .rstn,
+    .pend_sel(pend_vld && sel_bdma), .pend_wr, .pend_word, .pend_wdat0(pend_wdat[0]),
+    .hold(bdma_hold),
+    .req_vld(req_vld && sel_bdma), .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat),
+    .rd_data(rd_bdma), .done(bdma_done),
+    .rd_req_valid(bdma_rd_req_valid), .rd_req_ready(bdma_rd_req_ready),
+    .rd_req_addr(bdma_rd_req_addr), .rd_req_len(bdma_rd_req_len),
+    .rd_dat_valid(bdma_rd_dat_valid), .rd_dat_data(bdma_rd_dat_data), .rd_dat_mask(bdma_rd_dat_mask),
+    .wr_req_valid(bdma_wr_req_valid), .wr_req_ready(bdma_wr_req_ready),
+    .wr_req_addr(bdma_wr_req_addr), .wr_req_len(bdma_wr_req_len), .wr_req_tag(bdma_wr_req_tag),
+    .wr_dat_valid(bdma_wr_dat_valid), .wr_dat_ready(bdma_wr_dat_ready),
+    .wr_dat_data(bdma_wr_dat_data), .wr_dat_mask(bdma_wr_dat_mask),
+    .wr_cmpl(bdma_wr_cmpl), .wr_cmpl_tag(bdma_wr_cmpl_tag)
+  );
+
+  // DBB client 0
+  assign dbb_rd_req_valid[0]         = bdma_rd_req_valid[0];
+  assign bdma_rd_req_ready[0]        = dbb_rd_req_ready[0];
+  assign dbb_rd_req_addr[ADDR_BITS-1:0] = bdma_rd_req_addr;
+  assign dbb_rd_req_len[LEN_BITS-1:0]   = bdma_rd_req_len;
+  assign bdma_rd_dat_valid[0]        = dbb_rd_dat_valid[0];
+  assign bdma_rd_dat_data[0 +: DATA_BITS] = dbb_rd_dat_data;
+  assign bdma_rd_dat_mask[0 +: APB]  = dbb_rd_dat_mask;
+  assign dbb_wr_req_valid[0]         = bdma_wr_req_valid[0];
+  assign bdma_wr_req_ready[0]        = dbb_wr_req_ready[0];
+  assign dbb_wr_req_addr[ADDR_BITS-1:0] = bdma_wr_req_addr;
+  assign dbb_wr_req_len[LEN_BITS-1:0]   = bdma_wr_req_len;
+  assign dbb_wr_req_tag[TAG_BITS-1:0]   = bdma_wr_req_tag;
+  assign dbb_wr_dat_valid[0]         = bdma_wr_dat_valid[0];
+  assign bdma_wr_dat_ready[0]        = dbb_wr_dat_ready[0];
+  assign dbb_wr_dat_data[DATA_BITS-1:0] = bdma_wr_dat_data;
+  assign dbb_wr_dat_mask[APB-1:0]    = bdma_wr_dat_mask;
+  assign bdma_wr_cmpl[0]             = dbb_wr_cmpl[0];
+  assign bdma_wr_cmpl_tag[0 +: TAG_BITS] = dbb_wr_cmpl_tag;
+`ifdef DLA_HAS_SRAM_IF
+  // SRAM client 0
+  assign sram_rd_req_valid[0]        = bdma_rd_req_valid[1];
+  assign bdma_rd_req_ready[1]        = sram_rd_req_ready[0];
+  assign sram_rd_req_addr[ADDR_BITS-1:0] = bdma_rd_req_addr;
+  assign sram_rd_req_len[LEN_BITS-1:0]   = bdma_rd_req_len;
+  assign bdma_rd_dat_valid[1]        = sram_rd_dat_valid[0];
+  assign bdma_rd_dat_data[DATA_BITS +: DATA_BITS] = sram_rd_dat_data;
+  assign bdma_rd_dat_mask[APB +: APB] = sram_rd_dat_mask;
+  assign sram_wr_req_valid[0]        = bdma_wr_req_valid[1];
+  assign bdma_wr_req_ready[1]        = sram_wr_req_ready[0];
+  assign sram_wr_req_addr[ADDR_BITS-1:0] = bdma_wr_req_addr;
+  assign sram_wr_req_len[LEN_BITS-1:0]   = bdma_wr_req_len;
+  assign sram_wr_req_tag[TAG_BITS-1:0]   = bdma_wr_req_tag;
+  assign sram_wr_dat_valid[0]        = bdma_wr_dat_valid[1];
+  assign bdma_wr_dat_ready[1]        = sram_wr_dat_ready[0];
+  assign sram_wr_dat_data[DATA_BITS-1:0] = bdma_wr_dat_data;
+  assign sram_wr_dat_mask[APB-1:0]   = bdma_wr_dat_mask;
+  assign bdma_wr_cmpl[1]             = sram_wr_cmpl[0];
+  assign bdma_wr_cmpl_tag[TAG_BITS +: TAG_BITS] = sram_wr_cmpl_tag;
+`else
+  // No SRAM interface: BDMA maps CVSRAM to DBB and never uses its port 1.
+  assign bdma_rd_req_ready[1]        = 1'b0;
+  assign bdma_rd_dat_valid[1]        = 1'b0;
+  assign bdma_rd_dat_data[DATA_BITS +: DATA_BITS] = '0;
+  assign bdma_rd_dat_mask[APB +: APB] = '0;
+  assign bdma_wr_req_ready[1]        = 1'b0;
+  assign bdma_wr_dat_ready[1]        = 1'b0;
+  assign bdma_wr_cmpl[1]             = 1'b0;
+  assign bdma_wr_cmpl_tag[TAG_BITS +: TAG_BITS] = '0;
+`endif
+`else
+  assign rd_bdma   = '0;
+  assign bdma_hold = 1'b0;
+  assign bdma_done = '0;
+  // DBB client 0 unused in this configuration.
+  assign dbb_rd_req_valid[0] = 1'b0;
+  assign dbb_rd_req_addr[ADDR_BITS-1:0] = '0;
+  assign dbb_rd_req_len[LEN_BITS-1:0]   = '0;
+  assign dbb_wr_req_valid[0] = 1'b0;
+  assign dbb_wr_req_addr[ADDR_BITS-1:0] = '0;
+  assign dbb_wr_req_len[LEN_BITS-1:0]   = '0;
+  assign dbb_wr_req_tag[TAG_BITS-1:0]   = '0;
+  assign dbb_wr_dat_valid[0] = 1'b0;
+  assign dbb_wr_dat_data[DATA_BITS-1:0] = '0;
+  assign dbb_wr_dat_mask[APB-1:0]       = '0;
+  wire unused_dbb_client = &{pend_vld, dbb_rd_req_ready, dbb_rd_dat_valid, dbb_rd_dat_data,
+                             dbb_rd_dat_mask, dbb_wr_req_ready, dbb_wr_dat_ready, dbb_wr_cmpl,
+                             dbb_wr_cmpl_tag};
+`ifdef DLA_HAS_SRAM_IF
+  // SRAM client 0 unused in this configuration.
+  assign sram_rd_req_valid[0] = 1'b0;
+  assign sram_rd_req_addr[ADDR_BITS-1:0] = '0;
+  assign sram_rd_req_len[LEN_BITS-1:0]   = '0;
+  assign sram_wr_req_valid[0] = 1'b0;
+  assign sram_wr_req_addr[ADDR_BITS-1:0] = '0;
+  assign sram_wr_req_len[LEN_BITS-1:0]   = '0;
+  assign sram_wr_req_tag[TAG_BITS-1:0]   = '0;
+  assign sram_wr_dat_valid[0] = 1'b0;
+  assign sram_wr_dat_data[DATA_BITS-1:0] = '0;
+  assign sram_wr_dat_mask[APB-1:0]       = '0;
+  wire unused_sram_client = &{sram_rd_req_ready, sram_rd_dat_valid, sram_rd_dat_data,
+                              sram_rd_dat_mask, sram_wr_req_ready, sram_wr_dat_ready, sram_wr_cmpl,
+                              sram_wr_cmpl_tag};
+`endif
+`endif
+
+  // ---- AXI4 masters --------------------------------------------------------------------------
+  dla_axi_master #(
+    .N_RD(DBB_CLIENTS), .N_WR(DBB_CLIENTS),
+    .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
+    .ID_BITS(ID_BITS), .MAX_BURST(`DLA_AXI_MAX_BURST), .MAX_RD_OUT(`DLA_AXI_MAX_RD_OUTSTANDING),
+    .MAX_WR_OUT(MAX_WR_OUT), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+  ) u_dbb_axi (
+    .clk, .rstn,
+    .rd_req_valid(dbb_rd_req_valid), .rd_req_ready(dbb_rd_req_ready),
+    .rd_req_addr(dbb_rd_req_addr), .rd_req_len(dbb_rd_req_len), .rd_req_tag(dbb_rd_req_tag),
+    .rd_dat_valid(dbb_rd_dat_valid), .rd_dat_data(dbb_rd_dat_data),
+    .rd_dat_mask(dbb_rd_dat_mask), .rd_dat_tag(unused_dbb_rd_dat_tag), .rd_dat_last(unused_dbb_rd_dat_last),
+    .wr_req_valid(dbb_wr_req_valid), .wr_req_ready(dbb_wr_req_ready),
+    .wr_req_addr(dbb_wr_req_addr), .wr_req_len(dbb_wr_req_len),
+    .wr_req_cmpl(dbb_wr_req_cmpl), .wr_req_tag(dbb_wr_req_tag),
+    .wr_dat_valid(dbb_wr_dat_valid), .wr_dat_ready(dbb_wr_dat_ready),
+    .wr_dat_data(dbb_wr_dat_data), .wr_dat_mask(dbb_wr_dat_mask),
+    .wr_cmpl(dbb_wr_cmpl), .wr_cmpl_tag(dbb_wr_cmpl_tag),
+    .ar_valid(nvdla_core2dbb_ar_arvalid), .ar_ready(nvdla_core2dbb_ar_arready),
+    .ar_id(nvdla_core2dbb_ar_arid),
+    .ar_len(nvdla_core2dbb_ar_arlen), .ar_addr(nvdla_core2dbb_ar_araddr),
+    .r_valid(nvdla_core2dbb_r_rvalid), .r_ready(nvdla_core2dbb_r_rready), .r_id(nvdla_core2dbb_r_rid),
+    .r_last(nvdla_core2dbb_r_rlast), .r_data(nvdla_core2dbb_r_rdata),
+    .aw_valid(nvdla_core2dbb_aw_awvalid), .aw_ready(nvdla_core2dbb_aw_awready),
+    .aw_id(nvdla_core2dbb_aw_awid),
+    .aw_len(nvdla_core2dbb_aw_awlen), .aw_addr(nvdla_core2dbb_aw_awaddr),
+    .w_valid(nvdla_core2dbb_w_wvalid), .w_ready(nvdla_core2dbb_w_wready), .w_data(nvdla_core2dbb_w_wdata),
+    .w_strb(nvdla_core2dbb_w_wstrb), .w_last(nvdla_core2dbb_w_wlast),
+    .b_valid(nvdla_core2dbb_b_bvalid), .b_ready(nvdla_core2dbb_b_bready), .b_id(nvdla_core2dbb_b_bid),
+    .idle(unused_dbb_idle)
+  );
+`ifdef DLA_HAS_SRAM_IF
+  dla_axi_master #(
+    .N_RD(SRAM_CLIENTS), .N_WR(SRAM_CLIENTS),
+    .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
+    .ID_BITS(ID_BITS), .MAX_BURST(`DLA_AXI_MAX_BURST), .MAX_RD_OUT(`DLA_AXI_MAX_RD_OUTSTANDING),
+    .MAX_WR_OUT(MAX_WR_OUT), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+  ) u_sram_axi (
+    .clk, .rstn,
+    .rd_req_valid(sram_rd_req_valid), .rd_req_ready(sram_rd_req_ready),
+    .rd_req_addr(sram_rd_req_addr), .rd_req_len(sram_rd_req_len), .rd_req_tag(sram_rd_req_tag),
+    .rd_dat_valid(sram_rd_dat_valid), .rd_dat_data(sram_rd_dat_data),
+    .rd_dat_mask(sram_rd_dat_mask), .rd_dat_tag(unused_sram_rd_dat_tag), .rd_dat_last(unused_sram_rd_dat_last),
+    .wr_req_valid(sram_wr_req_valid), .wr_req_ready(sram_wr_req_ready),
+    .wr_req_addr(sram_wr_req_addr), .wr_req_len(sram_wr_req_len),
+    .wr_req_cmpl(sram_wr_req_cmpl), .wr_req_tag(sram_wr_req_tag),
+    .wr_dat_valid(sram_wr_dat_valid), .wr_dat_ready(sram_wr_dat_ready),
+    .wr_dat_data(sram_wr_dat_data), .wr_dat_mask(sram_wr_dat_mask),
+    .wr_cmpl(sram_wr_cmpl), .wr_cmpl_tag(sram_wr_cmpl_tag),
+    .ar_valid(nvdla_core2cvsram_ar_arvalid), .ar_ready(nvdla_core2cvsram_ar_arready),
+    .ar_id(nvdla_core2cvsram_ar_arid),
+    .ar_len(nvdla_core2cvsram_ar_arlen), .ar_addr(nvdla_core2cvsram_ar_araddr),
+    .r_valid(nvdla_core2cvsram_r_rvalid), .r_ready(nvdla_core2cvsram_r_rready), .r_id(nvdla_core2cvsram_r_rid),
+    .r_last(nvdla_core2cvsram_r_rlast), .r_data(nvdla_core2cvsram_r_rdata),
+    .aw_valid(nvdla_core2cvsram_aw_awvalid), .aw_ready(nvdla_core2cvsram_aw_awready),
+    .aw_id(nvdla_core2cvsram_aw_awid),
+    .aw_len(nvdla_core2cvsram_aw_awlen), .aw_addr(nvdla_core2cvsram_aw_awaddr),
+    .w_valid(nvdla_core2cvsram_w_wvalid), .w_ready(nvdla_core2cvsram_w_wready), .w_data(nvdla_core2cvsram_w_wdata),
+    .w_strb(nvdla_core2cvsram_w_wstrb), .w_last(nvdla_core2cvsram_w_wlast),
+    .b_valid(nvdla_core2cvsram_b_bvalid), .b_ready(nvdla_core2cvsram_b_bready), .b_id(nvdla_core2cvsram_b_bid),
+    .idle(unused_sram_idle)
+  );
+`endif
+endmodule
