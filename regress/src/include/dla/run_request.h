@@ -1,0 +1,49 @@
+// What one test run is asked to do, and what it produced.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace dla {
+
+enum class Verdict { Pass, Fail, Error };  // Error: bad input or an impossible request
+const char* verdict_name(Verdict v);
+inline std::ostream& operator<<(std::ostream& os, Verdict v) { return os << verdict_name(v); }
+
+struct RunRequest {
+  std::string config = "v1";
+  std::string test;
+  uint64_t seed = 1;
+  bool golden_only = false;
+  std::string waves_path;           // empty: no waves
+  uint64_t waves_last_cycles = 0;   // 0: whole run
+  std::string axi_profile = "random";
+  uint64_t watchdog_cycles = 200000;
+  std::map<std::string, std::string> knobs;
+  std::string command_line;         // as typed, for the record and the repro line
+};
+
+struct RunResult {
+  RunRequest request;
+  Verdict verdict = Verdict::Error;
+  std::string signature;            // empty on pass
+  std::string summary;              // one line
+  std::string report;               // multi-line mismatch report (may be empty)
+  uint64_t cycles = 0;              // simulated DUT cycles (0 in golden-only runs)
+  double wall_seconds = 0;
+  double golden_seconds = 0;
+  double eval_seconds = 0;          // time inside the Verilated model's eval
+  std::vector<std::string> notes;   // what the generator produced
+  std::vector<std::string> warnings;// golden-model diagnostics (illegal settings etc.)
+  nlohmann::json details;           // scoreboard JSON, stats
+
+  std::string repro_command() const;
+  nlohmann::json to_json() const;
+};
+
+}  // namespace dla

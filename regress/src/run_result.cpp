@@ -1,0 +1,50 @@
+#include <sstream>
+
+#include "dla/build_info.h"
+#include "dla/run_request.h"
+
+namespace dla {
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::Pass: return "pass";
+    case Verdict::Fail: return "fail";
+    case Verdict::Error: return "error";
+  }
+  return "?";
+}
+
+std::string RunResult::repro_command() const {
+  std::ostringstream os;
+  os << "dlaverif run --config " << request.config << " --test " << request.test << " --seed "
+     << request.seed;
+  if (request.golden_only) os << " --golden-only";
+  if (request.axi_profile != "random") os << " --axi-profile " << request.axi_profile;
+  for (const auto& [k, v] : request.knobs) os << " --knob " << k << "=" << v;
+  return os.str();
+}
+
+nlohmann::json RunResult::to_json() const {
+  const BuildInfo& b = build_info();
+  nlohmann::json j;
+  j["test"] = {{"config", request.config}, {"name", request.test}, {"seed", request.seed},
+               {"knobs", request.knobs}, {"golden_only", request.golden_only},
+               {"axi_profile", request.axi_profile}};
+  j["verdict"] = verdict_name(verdict);
+  j["signature"] = signature;
+  j["summary"] = summary;
+  j["cycles"] = cycles;
+  j["wall_seconds"] = wall_seconds;
+  j["golden_seconds"] = golden_seconds;
+  j["eval_seconds"] = eval_seconds;
+  j["notes"] = notes;
+  j["warnings"] = warnings;
+  j["details"] = details;
+  j["repro"] = repro_command();
+  j["command_line"] = request.command_line;
+  j["build"] = {{"git_revision", b.git_revision}, {"compiler", b.compiler},
+                {"verilator", b.verilator}, {"dut_top", b.dut_top}};
+  return j;
+}
+
+}  // namespace dla
