@@ -158,6 +158,17 @@ BOOST_AUTO_TEST_CASE(random_50_seeds_v1) {
   for (uint64_t seed = 1; seed <= 50; ++seed) require_pass(run_test(request("v1", "bdma.random", seed)));
 }
 
+// Lines longer than the AXI master's outstanding-write window (32 bursts of 1 KiB) once
+// deadlocked the write engine; up to the largest legal line (256 KiB).
+BOOST_AUTO_TEST_CASE(lines_longer_than_the_write_window) {
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    RunRequest r = request("v1", "bdma.random", seed);
+    r.knobs = {{"max_line_bytes", "262144"}, {"max_lines", "2"}, {"max_surfaces", "1"},
+               {"batches", "2"}};
+    require_pass(run_test(r));
+  }
+}
+
 BOOST_AUTO_TEST_CASE(not_on_small) {
   const RunResult res = run_test(request("small", "bdma.random", 1));
   BOOST_TEST(res.verdict == Verdict::Error);

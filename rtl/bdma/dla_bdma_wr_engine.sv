@@ -60,7 +60,12 @@ module dla_bdma_wr_engine #(
 
   wire [LANE_BITS-1:0] ld_lane0 = LANE_BITS'((ld_dst >> ATOM_SH) & ADDR_BITS'(APB_M1));
 
-  assign wr_valid     = ld_valid && !ld_nul && !plan_full;
+  // The line goes to the data streamer when its request is first presented, not when the
+  // AXI master has accepted all of it: a line of more bursts than the master may have
+  // outstanding is only accepted after earlier bursts are acknowledged, which needs data.
+  logic plan_pushed;                      // the current descriptor's line is in the plan
+  wire  plan_push = ld_valid && !ld_nul && !plan_pushed && !plan_full;
+  assign wr_valid     = ld_valid && !ld_nul && (plan_pushed || plan_push);
   assign wr_port      = ld_port;
   assign wr_addr      = ld_dst;
   assign wr_len       = LEN_BITS'(ld_atoms_m1);
@@ -69,9 +74,14 @@ module dla_bdma_wr_engine #(
   assign ld_pop       = wr_accept || (ld_valid && ld_nul);
   assign batch_issued = ld_pop && ld_last;
 
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) plan_pushed <= 1'b0;
+    else if (wr_accept) plan_pushed <= 1'b0;
+    else if (plan_push) plan_pushed <= 1'b1;
+
   dla_fifo #(.WIDTH(PLAN_BITS), .DEPTH(PLAN_DEPTH)) u_plan (
     .clk, .rstn,
-    .push(wr_accept), .push_data({ld_port, ld_grp, ld_lane0, ld_atoms_m1}),
+    .push(plan_push), .push_data({ld_port, ld_grp, ld_lane0, ld_atoms_m1}),
     .pop(dat_valid && dat_ready && line_done), .head(plan_head),
     .empty(plan_empty), .full(plan_full), .count(unused_plan_count)
   );
