@@ -1,0 +1,39 @@
+// dlaverif list: configurations, built RTL models and tests.
+#include <fmt/core.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "dla/cli_command.h"
+#include "dla/hwconfig.h"
+#include "dla/simulation.h"
+#include "dla/test_generator.h"
+
+namespace dla::cli {
+
+Command add_list_command(CLI::App& app, const std::string& /*command_line*/) {
+  app.add_subcommand("list", "list configurations and tests");
+  Command c;
+  c.run = [] {
+    fmt::print("configurations:\n");
+    for (const auto& cfg : HwConfig::all())
+      fmt::print("  {:<8} {}{}\n", cfg.name, cfg.description,
+                 cfg.name == HwConfig::default_config().name ? " (default)" : "");
+    const auto sims = tb::simulation_configs();
+    fmt::print("RTL models built: {}\n",
+               sims.empty() ? std::string("none") : fmt::format("{}", fmt::join(sims, ", ")));
+    fmt::print("tests:\n");
+    for (const auto& g : test_generators()) {
+      std::string where;
+      for (const auto& cfg : HwConfig::all())
+        if (g.supports(cfg)) where += (where.empty() ? "" : ",") + cfg.name;
+      fmt::print("  {:<14} [{}] {}\n", g.name, where, g.description);
+      for (const auto& k : g.knobs)
+        fmt::print("      --knob {}=<{}> {} (default {})\n", k.name, k.name, k.description,
+                   k.default_value);
+    }
+    return kExitPass;
+  };
+  return c;
+}
+
+}  // namespace dla::cli

@@ -1,0 +1,56 @@
+// dlaverif run: one test against the RTL (or the golden model alone).
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "dla/cli_command.h"
+#include "dla/hwconfig.h"
+#include "dla/result_io.h"
+#include "dla/test_runner.h"
+
+namespace dla::cli {
+
+namespace {
+struct RunState {
+  RunRequest req;
+  std::string out_dir;
+  std::vector<std::string> knobs;
+};
+}  // namespace
+
+Command add_run_command(CLI::App& app, const std::string& command_line) {
+  auto st = std::make_shared<RunState>();
+  st->req.config = HwConfig::default_config().name;
+  st->req.command_line = command_line;
+  auto* run = app.add_subcommand("run", "run one test against the RTL (or the golden model alone)");
+  run->add_option("--config", st->req.config, "hardware configuration")->capture_default_str();
+  run->add_option("--test", st->req.test, "test name (see `dlaverif list`)")->required();
+  run->add_option("--seed", st->req.seed, "master seed (decimal or 0x hex)")->required();
+  run->add_flag("--golden-only", st->req.golden_only, "run the golden model only, no RTL");
+  run->add_option("--waves", st->req.waves_path, "write FST waves to this file");
+  run->add_option("--waves-last", st->req.waves_last_cycles,
+                  "keep only about this many cycles of waves before the end");
+  run->add_option("--axi-profile", st->req.axi_profile, "AXI slave timing: fast|random|slow|bursty")
+      ->capture_default_str();
+  run->add_option("--watchdog", st->req.watchdog_cycles, "cycles without progress before a hang")
+      ->capture_default_str();
+  run->add_option("--knob", st->knobs, "generator knob NAME=VALUE (repeatable)");
+  run->add_option("--out", st->out_dir, "directory for result.json (default: no file)");
+
+  Command c;
+  c.run = [st] {
+    RunRequest& req = st->req;
+    req.knobs = parse_knobs(st->knobs);  // throws std::invalid_argument on a malformed knob
+    if (!st->out_dir.empty()) prepare_out_dir(st->out_dir);
+    const RunResult res = run_test(req);
+    print_verdict(res, std::cout, std::cerr);
+    if (!st->out_dir.empty()) write_result_json(res, st->out_dir);
+    return exit_code(res.verdict);
+  };
+  return c;
+}
+
+}  // namespace dla::cli

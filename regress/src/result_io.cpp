@@ -1,0 +1,67 @@
+#include "dla/result_io.h"
+
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "dla/cli_command.h"
+
+namespace fs = std::filesystem;
+
+namespace dla::cli {
+
+std::map<std::string, std::string> parse_knobs(const std::vector<std::string>& items) {
+  std::map<std::string, std::string> knobs;
+  for (const auto& k : items) {
+    const auto eq = k.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw std::invalid_argument("--knob '" + k + "' is not NAME=VALUE");
+    knobs[k.substr(0, eq)] = k.substr(eq + 1);
+  }
+  return knobs;
+}
+
+void prepare_out_dir(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw std::invalid_argument("cannot create out dir '" + dir + "': " + ec.message());
+  const fs::path probe = fs::path(dir) / ".dlaverif-write-probe";
+  {
+    std::ofstream f(probe);
+    if (!f) throw std::invalid_argument("out dir '" + dir + "' is not writable");
+  }
+  fs::remove(probe, ec);
+}
+
+void print_verdict(const RunResult& res, std::ostream& out, std::ostream& err) {
+  const RunRequest& req = res.request;
+  if (res.verdict == Verdict::Error) {
+    err << "dlaverif: error: " << res.summary << "\n";
+    return;
+  }
+  out << fmt::format("{} {} {} seed={} cycles={} wall={:.2f}s: {}\n",
+                     res.verdict == Verdict::Pass ? "PASS" : "FAIL", req.config, req.test, req.seed,
+                     res.cycles, res.wall_seconds, res.summary);
+  if (res.verdict == Verdict::Fail && !res.report.empty()) out << res.report;
+  out << "repro: " << res.repro_command() << "\n";
+}
+
+void write_result_json(const RunResult& res, const std::string& dir) {
+  const fs::path path = fs::path(dir) / "result.json";
+  std::ofstream f(path);
+  f << res.to_json().dump(2) << "\n";
+  if (!f) throw std::runtime_error("cannot write " + path.string());
+}
+
+int exit_code(Verdict v) {
+  switch (v) {
+    case Verdict::Pass: return kExitPass;
+    case Verdict::Fail: return kExitFail;
+    case Verdict::Error: return kExitUsage;
+  }
+  return kExitUsage;
+}
+
+}  // namespace dla::cli
