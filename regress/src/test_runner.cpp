@@ -214,6 +214,7 @@ RunResult run_program(const RunRequest& req, const Program& program) {
       res.details["sim"] = sim_stats_json(st);
     }
     res.warnings = golden.warnings();
+    res.layers = golden.layers();
     res.verdict = sb.passed() ? Verdict::Pass : Verdict::Fail;
     res.signature = sb.passed() ? "" : sb.signature();
     res.report = sb.report();

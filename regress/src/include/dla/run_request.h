@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dla/unit_model.h"
+
 namespace dla {
 
 enum class Verdict { Pass, Fail, Error };  // Error: bad input or an impossible request
@@ -41,6 +43,7 @@ struct RunResult {
   std::vector<std::string> notes;   // what the generator produced
   std::vector<std::string> warnings;// golden-model diagnostics (illegal settings etc.)
   nlohmann::json details;           // scoreboard JSON, stats
+  std::vector<LayerRecord> layers;  // what the golden model ran (coverage samples these)
 
   std::string repro_command() const;
   nlohmann::json to_json() const;
