@@ -66,8 +66,13 @@ SparseMemory::Page& SparseMemory::page_for_write(uint64_t page_no) {
   auto& slot = pages_[page_no];
   if (!slot) {
     slot = std::make_unique<Page>();
+    // Same pattern as poison_byte(), one hash per 8-byte word (pages are word aligned).
     const uint64_t base = page_no * kPageBytes;
-    for (uint64_t i = 0; i < kPageBytes; ++i) slot->data[i] = poison_byte(base + i);
+    const uint64_t seed_hash = splitmix64(poison_seed_);
+    for (uint64_t i = 0; i < kPageBytes; i += 8) {
+      const uint64_t word = splitmix64((base + i) ^ seed_hash);
+      for (unsigned b = 0; b < 8; ++b) slot->data[i + b] = static_cast<uint8_t>(word >> (8 * b));
+    }
     slot->written.fill(0);
     slot->footprint.fill(0);
   }
