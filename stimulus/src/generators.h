@@ -7,5 +7,8 @@ namespace dla::stimulus {
 
 TestGenerator make_regs_access_generator();
 TestGenerator make_bdma_random_generator();
+TestGenerator make_pdp_random_generator();
+TestGenerator make_pdp_illegal_generator();
+TestGenerator make_sdp_random_generator();
 
 }  // namespace dla::stimulus

@@ -30,7 +30,10 @@ Program TestGenerator::generate(const HwConfig& cfg, uint64_t seed, const Knobs&
 
 const std::vector<TestGenerator>& test_generators() {
   static const std::vector<TestGenerator> gens = {stimulus::make_regs_access_generator(),
-                                                  stimulus::make_bdma_random_generator()};
+                                                  stimulus::make_bdma_random_generator(),
+                                                  stimulus::make_pdp_random_generator(),
+                                                  stimulus::make_pdp_illegal_generator(),
+                                                  stimulus::make_sdp_random_generator()};
   return gens;
 }
 

@@ -87,7 +87,10 @@ void GoldenModel::csb_write(uint32_t byte_addr, uint32_t data) {
   if (*unit == Unit::GLB) glb_write(offset, data);
   if (UnitModel* model = models_[static_cast<unsigned>(*unit)].get())
     model->on_write(offset, data, *context_);
-  if (effect == golden::UnitRegisters::WriteEffect::Armed) run_ready_layers(*unit);
+  if (effect == golden::UnitRegisters::WriteEffect::Armed) {
+    run_ready_layers(*unit);
+    run_waiting_layers();
+  }
 }
 
 uint32_t GoldenModel::csb_read(uint32_t byte_addr) {
@@ -113,33 +116,48 @@ bool GoldenModel::intr_line() const {
   return (intr_status_ & ~mask) != 0;
 }
 
-void GoldenModel::run_ready_layers(Unit unit) {
+void GoldenModel::run_waiting_layers() {
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (unsigned u = 0; u < kUnitCount; ++u) {
+      const golden::UnitRegisters* regs = units_[u].get();
+      if (regs && regs->ping_pong() && models_[u] && regs->op_enabled(regs->consumer()))
+        moved = run_ready_layers(static_cast<Unit>(u)) || moved;
+    }
+  }
+}
+
+bool GoldenModel::run_ready_layers(Unit unit) {
   golden::UnitRegisters* regs = registers(unit);
   const unsigned u = static_cast<unsigned>(unit);
+  bool completed = false;
   while (regs->op_enabled(regs->consumer())) {
     const unsigned g = regs->consumer();
-    if (stalled_[u][g]) return;  // started earlier and can never finish
+    if (stalled_[u][g]) return completed;  // started earlier and can never finish
     LayerRecord record{unit, static_cast<int>(g), regs->snapshot(static_cast<int>(g)), false};
     UnitModel* model = models_[u].get();
+    if (model && !model->ready(record.regs, *context_)) return completed;  // retried later
     if (!model) {
       warn(std::string("unit ") + unit_name(unit) +
            " has no golden datapath yet: an armed group stays enabled and never completes");
       stalled_[u][g] = true;
       layers_.push_back(std::move(record));
-      return;
+      return completed;
     }
     const std::optional<LayerResult> result = model->execute_layer(record.regs, *context_);
     if (!result) {
       stalled_[u][g] = true;
       layers_.push_back(std::move(record));
-      return;
+      return completed;
     }
     record.completed = true;
     layers_.push_back(std::move(record));
     regs->complete_layer(result->counters);
     const uint32_t bits = result->interrupt_bits ? *result->interrupt_bits : done_interrupt_bits(unit, g);
     intr_status_ |= bits & intr_bits_;
+    completed = true;
   }
+  return completed;
 }
 
 }  // namespace dla

@@ -16,6 +16,8 @@ std::optional<LayerResult> UnitModel::execute_layer(const RegisterSnapshot& regs
   return std::nullopt;
 }
 
+bool UnitModel::ready(const RegisterSnapshot&, UnitContext&) { return true; }
+
 void UnitModel::on_write(uint32_t, uint32_t, UnitContext&) {}
 
 std::optional<uint32_t> UnitModel::read_hw(uint32_t) const { return std::nullopt; }

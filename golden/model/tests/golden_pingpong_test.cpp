@@ -30,29 +30,33 @@ TEST_F(PdpFixture, ProducerSelectsTheGroupSeenByCsb) {
   EXPECT_EQ(m.csb_read(a(P::D_DATA_CUBE_IN_WIDTH::offset)), 11u);
 }
 
+// RUBIK stands in for a ping-pong unit without a golden datapath (PDP has one now).
 TEST_F(PdpFixture, WithoutDatapathArmedGroupsStayEnabledAndWritesAreDropped) {
+  namespace R = reg::RBK;
   GoldenModel m(cfg);
-  ASSERT_FALSE(m.has_datapath(Unit::PDP));
-  m.csb_write(a(P::D_DATA_CUBE_IN_WIDTH::offset), 5);
-  m.csb_write(a(P::D_OP_ENABLE::offset), 1);
-  EXPECT_EQ(m.csb_read(a(P::S_STATUS::offset)), 0x00000001u);  // group 0 RUNNING
-  EXPECT_EQ(m.csb_read(a(P::D_OP_ENABLE::offset)), 1u);
-  m.csb_write(a(P::D_DATA_CUBE_IN_WIDTH::offset), 7);  // dropped
-  m.csb_write(a(P::D_OP_ENABLE::offset), 0);           // dropped too
-  EXPECT_EQ(m.csb_read(a(P::D_DATA_CUBE_IN_WIDTH::offset)), 5u);
-  EXPECT_EQ(m.csb_read(a(P::D_OP_ENABLE::offset)), 1u);
-  m.csb_write(a(P::S_POINTER::offset), 1);
-  m.csb_write(a(P::D_DATA_CUBE_IN_WIDTH::offset), 9);  // group 1 is idle: stored
-  EXPECT_EQ(m.csb_read(a(P::D_DATA_CUBE_IN_WIDTH::offset)), 9u);
-  m.csb_write(a(P::D_OP_ENABLE::offset), 1);
-  EXPECT_EQ(m.csb_read(a(P::S_STATUS::offset)), 0x00020001u);  // group 1 PENDING
+  const uint32_t rbk = *cfg.unit_base[static_cast<unsigned>(Unit::RBK)];
+  auto a = [&](uint32_t off) { return rbk + off; };
+  ASSERT_FALSE(m.has_datapath(Unit::RBK));
+  m.csb_write(a(R::D_DATAIN_SIZE_0::offset), 5);
+  m.csb_write(a(R::D_OP_ENABLE::offset), 1);
+  EXPECT_EQ(m.csb_read(a(R::S_STATUS::offset)), 0x00000001u);  // group 0 RUNNING
+  EXPECT_EQ(m.csb_read(a(R::D_OP_ENABLE::offset)), 1u);
+  m.csb_write(a(R::D_DATAIN_SIZE_0::offset), 7);  // dropped
+  m.csb_write(a(R::D_OP_ENABLE::offset), 0);      // dropped too
+  EXPECT_EQ(m.csb_read(a(R::D_DATAIN_SIZE_0::offset)), 5u);
+  EXPECT_EQ(m.csb_read(a(R::D_OP_ENABLE::offset)), 1u);
+  m.csb_write(a(R::S_POINTER::offset), 1);
+  m.csb_write(a(R::D_DATAIN_SIZE_0::offset), 9);  // group 1 is idle: stored
+  EXPECT_EQ(m.csb_read(a(R::D_DATAIN_SIZE_0::offset)), 9u);
+  m.csb_write(a(R::D_OP_ENABLE::offset), 1);
+  EXPECT_EQ(m.csb_read(a(R::S_STATUS::offset)), 0x00020001u);  // group 1 PENDING
   EXPECT_EQ(m.csb_read(glb_status), 0u);
   ASSERT_EQ(m.layers().size(), 1u) << "only the consumer group started";
-  EXPECT_EQ(m.layers()[0].unit, Unit::PDP);
+  EXPECT_EQ(m.layers()[0].unit, Unit::RBK);
   EXPECT_FALSE(m.layers()[0].completed);
-  EXPECT_EQ(m.layers()[0].regs.get(P::D_DATA_CUBE_IN_WIDTH::offset), 5u);
+  EXPECT_EQ(m.layers()[0].regs.get(R::D_DATAIN_SIZE_0::offset), 5u);
   ASSERT_EQ(m.warnings().size(), 1u);
-  EXPECT_NE(m.warnings()[0].find("PDP has no golden datapath yet"), std::string::npos);
+  EXPECT_NE(m.warnings()[0].find("RBK has no golden datapath yet"), std::string::npos);
 }
 
 // A test datapath: records what it saw and reports a NaN count.

@@ -65,7 +65,10 @@ class GoldenModel {
   friend class Context;
 
   golden::UnitRegisters* registers(Unit unit);
-  void run_ready_layers(Unit unit);
+  // Runs the unit's armed layers; true if at least one completed.
+  bool run_ready_layers(Unit unit);
+  // Retries every unit whose armed layer waits for another unit, until nothing moves.
+  void run_waiting_layers();
   void warn(const std::string& message);
   void glb_write(uint32_t offset, uint32_t data);
 

@@ -72,6 +72,11 @@ class UnitModel {
   // would hang); the model should warn() why.
   virtual std::optional<LayerResult> execute_layer(const RegisterSnapshot& regs, UnitContext& ctx);
 
+  // Ping-pong units: whether the armed layer in `regs` can start now. false: it waits for
+  // another unit (e.g. PDP for its PDP_RDMA companion); the core asks again after every
+  // arming and every completed layer of any unit.
+  virtual bool ready(const RegisterSnapshot& regs, UnitContext& ctx);
+
   // Every CSB write to the unit, after the register file has stored it. Units without
   // register groups (BDMA) act on their trigger registers here.
   virtual void on_write(uint32_t offset, uint32_t data, UnitContext& ctx);

@@ -1,0 +1,154 @@
+#include "sdp_lut.h"
+
+#include "dla/numerics/float_arith.h"
+#include "dla/numerics/float_convert.h"
+#include "dla/numerics/integer_ops.h"
+
+namespace dla::golden {
+
+namespace {
+
+using num::kFp32;
+
+struct Extrapolation {
+  int64_t anchor;
+  uint16_t scale;
+  int shift;
+};
+
+Extrapolation extrapolation(const LutSettings& s, LutChoice c) {
+  const bool under = c.cls == LutClass::Underflow;
+  if (c.table == LutTableId::LE)
+    return under ? Extrapolation{s.le_start, s.le_uflow_scale, s.le_uflow_shift}
+                 : Extrapolation{s.le_end, s.le_oflow_scale, s.le_oflow_shift};
+  return under ? Extrapolation{s.lo_start, s.lo_uflow_scale, s.lo_uflow_shift}
+               : Extrapolation{s.lo_end, s.lo_oflow_scale, s.lo_oflow_shift};
+}
+
+bool biased(const LutSettings& s, LutChoice c) {
+  return c.table == LutTableId::LE && !s.le_linear && c.cls == LutClass::Underflow;
+}
+
+int select_of(const LutSettings& s, LutTableId t) { return t == LutTableId::LE ? s.le_index_select : s.lo_index_select; }
+int64_t start_of(const LutSettings& s, LutTableId t) { return t == LutTableId::LE ? s.le_start : s.lo_start; }
+
+}  // namespace
+
+int64_t sdp_lut_int_bias(int offset) { return offset >= 0 && offset <= 31 ? int64_t{1} << offset : 0; }
+
+uint32_t sdp_lut_fp_bias(int offset) { return (static_cast<uint32_t>(offset + 127) & 0xffu) << 23; }
+
+LutIndex SdpLut::index_int(LutTableId t, int32_t x) const {
+  const int64_t start = static_cast<int32_t>(start_of(s_, t));
+  const int64_t d = int64_t{x} - start;
+  const unsigned last = LutTables::last(t);
+  if (t == LutTableId::LE && !s_.le_linear) return lut_exponent_index(d, s_.le_index_offset, kFractionBits);
+  const int sel = select_of(s_, t);
+  LutIndex r = lut_linear_index(d, sel, last, kFractionBits);
+  // sdp.md §15 item 6 (v1 HLS): the LE fraction path sign-extends the 32-bit difference to
+  // 35 bits before shifting when SEL >= 33.
+  if (t == LutTableId::LE && sel >= 33 && d >= (int64_t{1} << 31) && r.cls == LutClass::Hit) {
+    const uint64_t widened = static_cast<uint64_t>(d) + (uint64_t{1} << 35) - (uint64_t{1} << 32);
+    const uint64_t mask35 = (uint64_t{1} << 35) - 1;
+    r.fraction = sel <= 35 ? (widened << (35 - sel)) & mask35
+                           : (sel - 35 >= 64 ? 0 : widened >> (sel - 35));
+  }
+  return r;
+}
+
+LutIndex SdpLut::index_fp(LutTableId t, uint32_t x) const {
+  LutIndex r;
+  const uint32_t d = num::sub32(x, static_cast<uint32_t>(start_of(s_, t)));
+  if (kFp32.sign(d) || kFp32.is_zero(d) || kFp32.is_nan(d)) return r;
+  const int e = static_cast<int>(kFp32.exp(d)) - 127;
+  const uint32_t mant = kFp32.man(d);
+  const unsigned last = LutTables::last(t);
+  if (t == LutTableId::LE && !s_.le_linear) {
+    if (e < s_.le_index_offset) return r;
+    const int index = e - s_.le_index_offset;
+    if (index >= 64) {
+      r.cls = LutClass::Overflow;
+      r.index = 64;
+      return r;
+    }
+    r.cls = LutClass::Hit;
+    r.index = static_cast<unsigned>(index);
+    r.fraction = uint64_t{mant} << 12;
+    return r;
+  }
+  // D * 2^-SEL = sig * 2^(e - 23 - SEL) with sig = 1.mant as a 24-bit integer.
+  const uint64_t sig = (uint64_t{1} << 23) | mant;
+  const int sh = e - 23 - select_of(s_, t);
+  uint64_t index = 0;
+  if (sh >= 0) {
+    index = sh >= 40 ? 511 : sig << sh;
+  } else {
+    const unsigned down = static_cast<unsigned>(-sh);
+    index = down >= 64 ? 0 : sig >> down;
+    const uint64_t rem = down >= 64 ? sig : sig & ((uint64_t{1} << down) - 1);
+    r.fraction = down <= kFractionBits ? rem << (kFractionBits - down)
+                                       : (down - kFractionBits >= 64 ? 0 : rem >> (down - kFractionBits));
+  }
+  if (index > 511) index = 511;
+  if (index >= last) {
+    r.cls = LutClass::Overflow;
+    r.index = last;
+    r.fraction = 0;
+  } else {
+    r.cls = LutClass::Hit;
+    r.index = static_cast<unsigned>(index);
+  }
+  return r;
+}
+
+SdpLutOutcome SdpLut::evaluate_int(int32_t x) const {
+  SdpLutOutcome o;
+  const LutIndex le = index_int(LutTableId::LE, x), lo = index_int(LutTableId::LO, x);
+  o.le = le.cls;
+  o.lo = lo.cls;
+  o.choice = lut_choose(le.cls, lo.cls, s_);
+  const LutIndex& c = o.choice.table == LutTableId::LE ? le : lo;
+  if (o.choice.cls == LutClass::Hit) {
+    const int64_t y0 = static_cast<int16_t>(t_.at(o.choice.table, c.index));
+    const int64_t y1 = static_cast<int16_t>(t_.at(o.choice.table, c.index + 1));
+    const int64_t f = static_cast<int64_t>(c.fraction);
+    const int64_t sum = y0 * ((int64_t{1} << kFractionBits) - f) + y1 * f;
+    o.value = static_cast<uint32_t>(num::rsh_sat(sum, kFractionBits, 32));
+    return o;
+  }
+  const Extrapolation ex = extrapolation(s_, o.choice);
+  const int64_t anchor = static_cast<int32_t>(ex.anchor) + (biased(s_, o.choice) ? sdp_lut_int_bias(s_.le_index_offset) : 0);
+  const int64_t y0 = static_cast<int16_t>(t_.at(o.choice.table, c.index));
+  const int64_t product = (int64_t{x} - anchor) * static_cast<int16_t>(ex.scale);
+  o.value = static_cast<uint32_t>(num::sat(y0 + num::srs_sat(product, ex.shift, 32), 32));
+  return o;
+}
+
+SdpLutOutcome SdpLut::evaluate_fp(uint32_t x) const {
+  SdpLutOutcome o;
+  const LutIndex le = index_fp(LutTableId::LE, x), lo = index_fp(LutTableId::LO, x);
+  o.le = le.cls;
+  o.lo = lo.cls;
+  o.choice = lut_choose(le.cls, lo.cls, s_);
+  const LutIndex& c = o.choice.table == LutTableId::LE ? le : lo;
+  const uint16_t y0 = t_.at(o.choice.table, c.index);
+  if (o.choice.cls == LutClass::Hit) {
+    const uint16_t y1 = t_.at(o.choice.table, c.index + 1);
+    constexpr uint32_t kOneFp17 = 0x07C00;
+    const uint32_t a0 = c.fraction == 0 ? kOneFp17 : num::frac35_to_fp17((uint64_t{1} << kFractionBits) - c.fraction);
+    const uint32_t a1 = num::frac35_to_fp17(c.fraction);
+    const uint32_t b0 = num::mul17(a0, num::fp16_to_fp17(y0));
+    const uint32_t b1 = num::mul17(a1, num::fp16_to_fp17(y1));
+    o.value = num::fp17_to_fp32(num::add17(b0, b1));
+    return o;
+  }
+  const Extrapolation ex = extrapolation(s_, o.choice);
+  const uint32_t bias = biased(s_, o.choice) ? sdp_lut_fp_bias(s_.le_index_offset) : 0u;
+  const uint32_t pb = num::add32(static_cast<uint32_t>(ex.anchor), bias);
+  const uint32_t dx = num::sub32(x, pb);
+  const uint32_t b = num::mul17(num::fp32_to_fp17(dx), num::fp16_to_fp17(ex.scale));
+  o.value = num::fp17_to_fp32(num::add17(num::fp16_to_fp17(y0), b));
+  return o;
+}
+
+}  // namespace dla::golden

@@ -1,0 +1,98 @@
+// pdp.random: random legal pooling layers (methods x precisions x kernels x strides x
+// paddings x split mode x strides/memories), both register groups, often two layers in flight,
+// checked by memory image, done interrupts and the NaN/Inf counters.
+#include <fmt/format.h>
+
+#include "generators.h"
+#include "pdp_stimulus.h"
+
+namespace dla::stimulus {
+
+namespace {
+
+Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestGenerator& gen) {
+  const KnobReader k(gen, knobs);
+  PdpShapeLimits lim;
+  lim.max_width = static_cast<uint32_t>(k.integer("max_width", 1, 1024));
+  lim.max_height = static_cast<uint32_t>(k.integer("max_height", 1, 1024));
+  lim.max_channels = static_cast<uint32_t>(k.integer("max_channels", 1, 8192));
+  lim.split_percent = static_cast<unsigned>(k.integer("split_percent", 0, 100));
+  const uint64_t layers = k.integer("layers", 1, 1000);
+  const std::string method = k.choice("method", {"all", "average", "max", "min"});
+  if (method != "all") lim.methods = {method == "average" ? PoolMethod::Average
+                                      : method == "max"   ? PoolMethod::Max
+                                                          : PoolMethod::Min};
+  std::vector<std::string> allowed{"all"};
+  for (Precision p : cfg.precisions) allowed.push_back(precision_name(p));
+  const std::string precision = k.choice("precision", allowed);
+  for (Precision p : cfg.precisions)
+    if (precision == precision_name(p)) lim.precisions = {p};
+
+  Program p;
+  ProgramBuilder b(cfg, p);
+  Rng shape = Rng::stream(seed, "pdp.shape");
+  Rng layout = Rng::stream(seed, "pdp.layout");
+  Rng data = Rng::stream(seed, "pdp.data");
+  Rng flow = Rng::stream(seed, "pdp.flow");
+  PdpRegionAllocator alloc(cfg, layout);
+  b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} split_percent={} method={} "
+                     "precision={}", layers, lim.max_width, lim.max_height, lim.max_channels, lim.split_percent,
+                     method, precision));
+
+  // Layers run in order and alternate groups (both units' CONSUMER toggles per layer).
+  bool outstanding[2] = {false, false};
+  uint64_t timeout[2] = {0, 0}, layer_of[2] = {0, 0};
+  auto finish = [&](unsigned g) {
+    finish_pdp_layer(b, cfg, g, timeout[g], fmt::format("layer {}", layer_of[g]));
+    outstanding[g] = false;
+  };
+  for (uint64_t i = 0; i < layers; ++i) {
+    const unsigned g = static_cast<unsigned>(i % 2);
+    if (outstanding[g]) {
+      if (outstanding[g ^ 1u] && layer_of[g ^ 1u] < layer_of[g]) finish(g ^ 1u);
+      finish(g);
+    }
+    PdpLayer l = random_pdp_layer(cfg, shape, lim);
+    place_pdp_layer(l, cfg, layout, alloc);
+    b.load(l.src_port, l.src, random_pdp_input(l, cfg, data));
+    const bool rdma_first = flow.chance(0.5);
+    program_pdp_layer(b, cfg, l, g, rdma_first);
+    b.note(fmt::format("layer {} group {} ({} armed first): {}", i, g, rdma_first ? "PDP_RDMA" : "PDP",
+                       describe_pdp_layer(l)));
+    outstanding[g] = true;
+    timeout[g] = pdp_timeout(l, cfg);
+    layer_of[g] = i;
+    if (flow.chance(0.5)) {  // otherwise the next layer is programmed while this one runs
+      finish(g);
+      if (!outstanding[g ^ 1u]) pdp_quiescent_checks(b, cfg, fmt::format("after layer {}", i));
+    }
+  }
+  const unsigned older = outstanding[0] && outstanding[1] ? (layer_of[0] < layer_of[1] ? 0u : 1u) : 0u;
+  for (unsigned g : {older, older ^ 1u})
+    if (outstanding[g]) finish(g);
+  pdp_quiescent_checks(b, cfg, "at the end");
+  return p;
+}
+
+}  // namespace
+
+TestGenerator make_pdp_random_generator() {
+  TestGenerator g;
+  g.name = "pdp.random";
+  g.description = "random legal PDP pooling layers (average/max/min, all precisions, kernels 1..8, strides, "
+                  "padding, split mode, fp16 specials) on both register groups";
+  g.knobs = {{"layers", "4", "number of layers"},
+             {"max_width", "12", "largest input width"},
+             {"max_height", "8", "largest input height"},
+             {"max_channels", "40", "largest channel count"},
+             {"split_percent", "25", "share of layers that use split-width mode (when the output is wide enough)"},
+             {"method", "all", "pooling method: all, average, max or min"},
+             {"precision", "all", "precision: all or one of the configuration's"}};
+  g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
+  g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
+    return cfg.has_unit(Unit::PDP) && cfg.has_unit(Unit::PDP_RDMA) ? "" : "the configuration has no PDP";
+  };
+  return g;
+}
+
+}  // namespace dla::stimulus

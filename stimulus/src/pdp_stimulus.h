@@ -1,0 +1,57 @@
+// Building blocks of the pdp.* generators: random legal PDP layers, their memory placement
+// and input data (special values included), and the CSB sequence that runs one layer.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dla/pdp_layer.h"
+#include "dla/rng.h"
+#include "program_builder.h"
+
+namespace dla::stimulus {
+
+struct PdpShapeLimits {
+  uint32_t max_width = 12, max_height = 8, max_channels = 40;
+  std::vector<PoolMethod> methods{PoolMethod::Average, PoolMethod::Max, PoolMethod::Min};
+  std::vector<Precision> precisions;  // empty: all of the configuration's
+  unsigned split_percent = 25;        // layers that try split mode
+  unsigned nonstandard_recip_percent = 10;
+};
+
+// A legal layer (pdp_layer_violations() empty) without addresses and strides.
+PdpLayer random_pdp_layer(const HwConfig& cfg, Rng& shape, const PdpShapeLimits& limits);
+
+// Hands out atom-aligned, non-overlapping regions per memory, with random gaps.
+class PdpRegionAllocator {
+ public:
+  PdpRegionAllocator(const HwConfig& cfg, Rng& rng);
+  uint64_t take(MemPort port, uint64_t bytes);
+
+ private:
+  const HwConfig& cfg_;
+  Rng& rng_;
+  uint64_t next_[2];
+};
+
+// Picks packed or padded strides and the memories, and places input and output.
+void place_pdp_layer(PdpLayer& l, const HwConfig& cfg, Rng& layout, PdpRegionAllocator& alloc);
+// Bytes of the input image from l.src (lines, surfaces and gaps), data with extremes and,
+// for fp16, NaN / +-Inf / subnormals / +-0.
+std::vector<uint8_t> random_pdp_input(const PdpLayer& l, const HwConfig& cfg, Rng& data);
+uint64_t pdp_input_extent(const PdpLayer& l, const HwConfig& cfg);
+
+// Programs group `group` of PDP_RDMA (unless rdma_format_override is set, with the layer's
+// format) and PDP, then arms both in the given order.
+void program_pdp_layer(ProgramBuilder& b, const HwConfig& cfg, const PdpLayer& l, unsigned group, bool rdma_first,
+                       int rdma_format_override = -1);
+// Waits for the group's done interrupt, checks and clears it, reads the group's NaN/Inf
+// counters (they must equal the golden model's).
+void finish_pdp_layer(ProgramBuilder& b, const HwConfig& cfg, unsigned group, uint64_t timeout, const std::string& what);
+// Reads PDP/PDP_RDMA S_STATUS and GLB S_INTR_STATUS: all idle and clear.
+void pdp_quiescent_checks(ProgramBuilder& b, const HwConfig& cfg, const std::string& when);
+uint64_t pdp_timeout(const PdpLayer& l, const HwConfig& cfg);
+std::string describe_pdp_layer(const PdpLayer& l);
+
+}  // namespace dla::stimulus

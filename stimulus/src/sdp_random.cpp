@@ -1,0 +1,462 @@
+// sdp.random: random legal SDP layers (sdp.md §2.4/§2.5) on both register groups: every
+// precision combination of the configuration, stage enables, ALU/MUL sources and algorithms,
+// shifts, operand streams (per kernel / per element, one or two bytes, ALU/MUL/both), the
+// six LUT coverage cases of the LUT seed in exponent and linear mode with random priorities,
+// converter settings, cube shapes and strides, and data with controlled densities of
+// special values. Each layer waits for SDP's interrupt and reads back every counter.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "dla/regs.gen.h"
+#include "dla/rng.h"
+#include "generators.h"
+#include "program_builder.h"
+
+namespace dla::stimulus {
+
+namespace {
+
+namespace S = reg::SDP;
+namespace R = reg::SDP_RDMA;
+
+struct Precisions {
+  Precision in, proc, out;
+};
+
+unsigned lanes_of(unsigned atom, Precision p) { return p == Precision::Int8 ? atom : atom / 2; }
+unsigned bytes_of(Precision p) { return p == Precision::Int8 ? 1 : 2; }
+
+uint32_t fp32_bits(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+
+// Values with controlled densities of special cases.
+class ValueSource {
+ public:
+  ValueSource(Rng& rng, double special) : rng_(rng), special_(special) {}
+
+  int64_t int_value(unsigned bits) {
+    const int64_t lo = -(int64_t{1} << (bits - 1)), hi = (int64_t{1} << (bits - 1)) - 1;
+    if (rng_.chance(special_)) return rng_.choice(std::vector<int64_t>{lo, hi, 0, -1, 1, lo + 1, hi - 1});
+    if (rng_.chance(0.5)) return rng_.uniform_signed(-16, 16);
+    return rng_.uniform_signed(lo, hi);
+  }
+  uint16_t fp16(int min_exp = 8, int max_exp = 22) {
+    const uint16_t sign = rng_.chance(0.5) ? 0x8000 : 0;
+    if (rng_.chance(special_)) {
+      switch (rng_.below(7)) {
+        case 0: return static_cast<uint16_t>(sign | 0x7c00 | rng_.uniform(1, 0x3ff));  // NaN
+        case 1: return static_cast<uint16_t>(sign | 0x7c00);                            // +-Inf
+        case 2: return static_cast<uint16_t>(sign | rng_.uniform(1, 0x3ff));            // subnormal
+        case 3: return sign;                                                            // +-0
+        case 4: return static_cast<uint16_t>(sign | 0x7bff);                            // +-max
+        case 5: return static_cast<uint16_t>(sign | 0x0400);                            // +-min normal
+        default: return static_cast<uint16_t>(sign | (30u << 10) | rng_.below(0x400));  // huge
+      }
+    }
+    return static_cast<uint16_t>(sign | (rng_.uniform(static_cast<uint64_t>(min_exp), static_cast<uint64_t>(max_exp)) << 10) |
+                                 rng_.below(0x400));
+  }
+  // An element of precision p as its 16-bit (or 8-bit) pattern.
+  uint16_t element(Precision p) {
+    if (p == Precision::Fp16) return fp16();
+    return static_cast<uint16_t>(int_value(p == Precision::Int8 ? 8 : 16));
+  }
+
+ private:
+  Rng& rng_;
+  double special_;
+};
+
+class Allocator {
+ public:
+  Allocator(Rng& rng, const HwConfig& cfg) : rng_(rng), atom_(cfg.atom_bytes) {
+    next_ = cfg.dbb_addr_bits > 32 && rng.chance(0.3) ? (rng.uniform(1, 0xf) << 32) | 0x80000000ull
+                                                       : 0x80000000ull + rng.uniform(0, 0xfff) * 0x1000;
+  }
+  uint64_t take(uint64_t bytes) {
+    next_ += rng_.uniform(0, 4) * atom_;
+    const uint64_t at = next_;
+    next_ = (next_ + bytes + atom_ - 1) / atom_ * atom_;
+    return at;
+  }
+
+ private:
+  Rng& rng_;
+  unsigned atom_;
+  uint64_t next_;
+};
+
+struct Layout {
+  uint64_t base = 0, line = 0, surface = 0;
+  uint64_t extent(uint32_t surfaces, uint32_t h, uint32_t w, unsigned atom) const {
+    return (surfaces - 1) * surface + (h - 1) * line + uint64_t{w} * atom;
+  }
+};
+
+// A random layer and the program that runs it.
+class LayerWriter {
+ public:
+  LayerWriter(const HwConfig& cfg, ProgramBuilder& b, Rng& shape, Rng& data, Rng& layout, Allocator& alloc,
+              double special)
+      : cfg_(cfg), b_(b), shape_(shape), layout_(layout), alloc_(alloc), values_(data, special), data_(data) {}
+
+  void write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide);
+
+ private:
+  uint32_t sdp(uint32_t off) const { return *cfg_.unit_base[static_cast<unsigned>(Unit::SDP)] + off; }
+  uint32_t rdma(uint32_t off) const { return *cfg_.unit_base[static_cast<unsigned>(Unit::SDP_RDMA)] + off; }
+  Precisions pick_precisions();
+  Layout pick_layout(uint32_t surfaces, uint32_t h, uint32_t w, uint64_t position_bytes);
+  uint32_t x_stage(uint32_t base, bool fp, bool& alu_mem, bool& mul_mem);
+  uint32_t stream(uint32_t cfg_off, uint32_t base_off, bool alu_mem, bool mul_mem, Precision proc, uint32_t w,
+                  uint32_t h, uint32_t c, std::string& note);
+  void lut(bool fp, std::string& note);
+  uint16_t operand16(bool fp) { return fp ? values_.fp16(10, 18) : static_cast<uint16_t>(values_.int_value(shape_.chance(0.5) ? 8 : 16)); }
+  uint32_t fp32_moderate(int lo, int hi) {
+    const uint32_t sign = shape_.chance(0.5) ? 0x80000000u : 0u;
+    return sign | (static_cast<uint32_t>(127 + shape_.uniform_signed(lo, hi)) << 23) | static_cast<uint32_t>(shape_.below(1u << 23));
+  }
+
+  const HwConfig& cfg_;
+  ProgramBuilder& b_;
+  Rng& shape_;
+  Rng& layout_;
+  Allocator& alloc_;
+  ValueSource values_;
+  Rng& data_;
+};
+
+Precisions LayerWriter::pick_precisions() {
+  const Precision I8 = Precision::Int8, I16 = Precision::Int16, F16 = Precision::Fp16;
+  std::vector<Precisions> legal = {{I8, I8, I8}};
+  if (cfg_.supports(I16) && cfg_.supports(F16)) {
+    legal.insert(legal.end(), {{I16, I16, I16}, {F16, F16, F16}, {F16, F16, F16}, {I16, I16, I16}, {F16, F16, I16},
+                               {I16, I16, F16}, {I8, I8, I8}});
+    if (cfg_.register_variant == "nvdlav1") legal.insert(legal.end(), {{I16, I8, I8}, {I8, I8, I16}, {I8, I8, F16}});
+  }
+  return shape_.choice(legal);
+}
+
+Layout LayerWriter::pick_layout(uint32_t surfaces, uint32_t h, uint32_t w, uint64_t position_bytes) {
+  const unsigned a = cfg_.atom_bytes;
+  Layout l;
+  const bool packed = layout_.chance(0.4);
+  l.line = uint64_t{w} * position_bytes + (packed ? 0 : layout_.uniform(1, 3) * a);
+  l.surface = uint64_t{h} * l.line + (packed ? 0 : layout_.uniform(1, 3) * a);
+  if (w == 1 && h == 1) l.surface = position_bytes;  // W = H = 1: surfaces back to back
+  l.base = alloc_.take(l.extent(surfaces, h, w, static_cast<unsigned>(position_bytes)));
+  return l;
+}
+
+uint32_t LayerWriter::x_stage(uint32_t base, bool fp, bool& alu_mem, bool& mul_mem) {
+  const bool on = shape_.chance(0.65);
+  const bool alu_bypass = shape_.chance(0.3), mul_bypass = shape_.chance(0.35);
+  uint32_t c = on ? 0 : 1;
+  c |= (alu_bypass ? 1u : 0u) << 1;
+  c |= static_cast<uint32_t>(shape_.below(3)) << 2;  // MAX, MIN, SUM
+  c |= (mul_bypass ? 1u : 0u) << 4;
+  c |= (shape_.chance(0.3) ? 1u : 0u) << 5;  // PReLU
+  c |= (shape_.chance(0.5) ? 1u : 0u) << 6;  // ReLU bypass
+  alu_mem = shape_.chance(0.4);
+  mul_mem = shape_.chance(0.4);
+  const uint32_t alu_shift = shape_.chance(0.7) ? static_cast<uint32_t>(shape_.below(4)) : static_cast<uint32_t>(shape_.below(64));
+  const uint32_t mul_shift = shape_.chance(0.6) ? static_cast<uint32_t>(shape_.below(16)) : static_cast<uint32_t>(shape_.below(256));
+  b_.write(sdp(base), c);
+  b_.write(sdp(base + 4), (alu_shift << 8) | (alu_mem ? 1u : 0u));
+  b_.write(sdp(base + 8), operand16(fp));
+  b_.write(sdp(base + 0xc), (mul_shift << 8) | (mul_mem ? 1u : 0u));
+  b_.write(sdp(base + 0x10), operand16(fp));
+  alu_mem = alu_mem && on && !alu_bypass;
+  mul_mem = mul_mem && on && !mul_bypass;
+  return c;
+}
+
+uint32_t LayerWriter::stream(uint32_t cfg_off, uint32_t base_off, bool alu_mem, bool mul_mem, Precision proc,
+                             uint32_t w, uint32_t h, uint32_t c, std::string& note) {
+  const bool enabled = alu_mem || mul_mem;
+  const uint32_t use = alu_mem && mul_mem ? 2 : alu_mem ? 1 : 0;
+  const bool two_byte = proc != Precision::Int8 || shape_.chance(0.5);
+  const bool per_element = shape_.chance(0.5);
+  uint32_t v = (enabled ? 0u : 1u) | (use << 1) | ((two_byte ? 1u : 0u) << 3) | ((per_element ? 1u : 0u) << 4) | (1u << 5);
+  if (!enabled) v = 1u | (static_cast<uint32_t>(shape_.below(32)) << 1);  // disabled: other fields random
+  b_.write(rdma(cfg_off), v);
+  Layout l;
+  if (enabled) {
+    const unsigned epa = lanes_of(cfg_.atom_bytes, proc), bpe = (two_byte ? 2 : 1) * (use == 2 ? 2 : 1);
+    const uint32_t surfaces = (c + epa - 1) / epa;
+    if (per_element) {
+      l = pick_layout(surfaces, h, w, uint64_t{epa} * bpe);
+    } else {
+      l.base = alloc_.take(uint64_t{surfaces} * epa * bpe);
+    }
+    const uint64_t bytes = per_element ? l.extent(surfaces, h, w, epa * bpe) : uint64_t{surfaces} * epa * bpe;
+    std::vector<uint8_t> d(bytes);
+    const bool fp = proc == Precision::Fp16;
+    const size_t step = two_byte ? 2 : 1;
+    for (size_t i = 0; i + step <= d.size(); i += step) {
+      const uint16_t x = fp ? values_.fp16(10, 17) : static_cast<uint16_t>(values_.int_value(two_byte ? 16 : 8));
+      d[i] = static_cast<uint8_t>(x);
+      if (two_byte) d[i + 1] = static_cast<uint8_t>(x >> 8);
+    }
+    b_.load(MemPort::Dbb, l.base, std::move(d));
+    note += fmt::format(" stream@{:x}({},{}B,{})", l.base, use == 2 ? "both" : use ? "alu" : "mul", two_byte ? 2 : 1,
+                        per_element ? "elem" : "kernel");
+  } else {
+    l.base = layout_.uniform(0, 0xffffffffu) & ~uint64_t{cfg_.atom_bytes - 1};  // unused: random
+    l.line = layout_.below(0x10000);
+    l.surface = layout_.below(0x10000);
+  }
+  b_.write(rdma(base_off), static_cast<uint32_t>(l.base));
+  b_.write(rdma(base_off + 4), static_cast<uint32_t>(l.base >> 32));
+  b_.write(rdma(base_off + 8), static_cast<uint32_t>(l.line));
+  b_.write(rdma(base_off + 0xc), static_cast<uint32_t>(l.surface));
+  b_.write(rdma(base_off + 0x10), static_cast<uint32_t>(layout_.below(0x100000)));  // batch stride: unused
+  return v;
+}
+
+// The six coverage cases of the LUT seed (X = LE, Y = LO): overlap, disjoint, nested, in
+// both orders; LE exponent or linear; random priorities; random slopes.
+void LayerWriter::lut(bool fp, std::string& note) {
+  static const char* kCases[] = {"overlap LE<LO", "overlap LO<LE", "disjoint LE<LO", "disjoint LO<LE", "LO inside LE",
+                                 "LE inside LO"};
+  const unsigned kase = static_cast<unsigned>(shape_.below(6));
+  const bool le_linear = shape_.chance(0.5);
+  const uint32_t priorities = static_cast<uint32_t>(shape_.below(8));
+  b_.write(sdp(S::S_LUT_CFG::offset), (le_linear ? 1u : 0u) | (priorities << 4));
+  // log2 of each table's span; linear: span = entries * 2^sel.
+  const int span_le = fp ? static_cast<int>(shape_.uniform(2, 14)) : static_cast<int>(shape_.uniform(8, 24));
+  const int span_lo = kase >= 4 ? span_le + (kase == 4 ? -2 : 2) : span_le + static_cast<int>(shape_.uniform_signed(-1, 1));
+  const int sel_le = span_le - 6, sel_lo = span_lo - 8;
+  const int64_t w_le = int64_t{1} << span_le, w_lo = int64_t{1} << span_lo;
+  int64_t s_le = -w_le / 2, s_lo = 0;
+  switch (kase) {
+    case 0: s_lo = s_le + w_le / 2; break;
+    case 1: s_lo = s_le - w_lo / 2; break;
+    case 2: s_lo = s_le + w_le + w_le / 4; break;
+    case 3: s_lo = s_le - w_lo - w_lo / 4; break;
+    case 4: s_lo = s_le + w_le / 4; break;
+    default: s_lo = s_le - w_lo / 4; break;
+  }
+  const int offset = le_linear ? static_cast<int>(shape_.uniform_signed(-128, 127))
+                               : static_cast<int>(shape_.uniform_signed(fp ? -10 : -2, fp ? 4 : 12));
+  // fp tables live on a grid 256 times finer than the integer ones: selects shift by 8.
+  const int grid = fp ? 8 : 0;
+  const int le_select = le_linear ? sel_le - grid : static_cast<int>(shape_.uniform_signed(-128, 127));
+  b_.write(sdp(S::S_LUT_INFO::offset), (static_cast<uint32_t>(offset) & 0xffu) | ((static_cast<uint32_t>(le_select) & 0xffu) << 8) |
+                                           ((static_cast<uint32_t>(sel_lo - grid) & 0xffu) << 16));
+  auto value = [&](int64_t v) -> uint32_t {
+    if (!fp) return static_cast<uint32_t>(static_cast<int32_t>(std::clamp<int64_t>(v, INT32_MIN, INT32_MAX)));
+    return fp32_bits(static_cast<float>(v) / 256.0f);
+  };
+  const int64_t le_end = le_linear ? s_le + w_le : s_le + (int64_t{1} << std::min(62, 64 + offset));
+  b_.write(sdp(S::S_LUT_LE_START::offset), value(s_le));
+  b_.write(sdp(S::S_LUT_LE_END::offset), value(std::min<int64_t>(le_end, INT32_MAX)));
+  b_.write(sdp(S::S_LUT_LO_START::offset), value(s_lo));
+  b_.write(sdp(S::S_LUT_LO_END::offset), value(s_lo + w_lo));
+  auto slope = [&]() -> uint32_t {
+    if (fp) return values_.fp16(12, 17);
+    return static_cast<uint16_t>(shape_.uniform_signed(-300, 300));
+  };
+  auto shift = [&]() { return static_cast<uint32_t>(shape_.below(32)); };
+  b_.write(sdp(S::S_LUT_LE_SLOPE_SCALE::offset), slope() | (slope() << 16));
+  b_.write(sdp(S::S_LUT_LE_SLOPE_SHIFT::offset), shift() | (shift() << 5));
+  b_.write(sdp(S::S_LUT_LO_SLOPE_SCALE::offset), slope() | (slope() << 16));
+  b_.write(sdp(S::S_LUT_LO_SLOPE_SHIFT::offset), shift() | (shift() << 5));
+  for (unsigned table = 0; table < 2; ++table) {
+    b_.write(sdp(S::S_LUT_ACCESS_CFG::offset), (table << 16) | (1u << 17));
+    const unsigned n = table ? 257 : 65;
+    for (unsigned i = 0; i < n; ++i)
+      b_.write(sdp(S::S_LUT_ACCESS_DATA::offset), fp ? values_.fp16(10, 20) : static_cast<uint16_t>(values_.int_value(16)));
+  }
+  if (shape_.chance(0.3)) {  // read back a few entries (auto-increment on read)
+    const unsigned table = static_cast<unsigned>(shape_.below(2)), at = static_cast<unsigned>(shape_.below(table ? 250 : 60));
+    b_.write(sdp(S::S_LUT_ACCESS_CFG::offset), (table << 16) | at, true);
+    for (unsigned i = 0; i < 4; ++i)
+      b_.read(sdp(S::S_LUT_ACCESS_DATA::offset), 0xffffffffu, std::nullopt, fmt::format("SDP LUT {} entry {}", table ? "LO" : "LE", at + i));
+  }
+  note += fmt::format(" lut[{} LE {} off {} prio {}]", kCases[kase], le_linear ? "linear" : "exponent", offset, priorities);
+}
+
+void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide) {
+  const unsigned a = cfg_.atom_bytes;
+  const Precisions p = pick_precisions();
+  const bool fp = p.proc == Precision::Fp16;
+  uint32_t w = static_cast<uint32_t>(shape_.uniform(1, max_w)), h = static_cast<uint32_t>(shape_.uniform(1, max_h));
+  uint32_t c = static_cast<uint32_t>(shape_.uniform(1, max_c));
+  const double r = shape_.unit();
+  if (r < 0.08) w = h = c = 1;
+  else if (r < 0.18) w = h = 1;
+  if (wide && shape_.chance(0.5)) {
+    w = 8192;
+    h = 1;
+    c = std::min<uint32_t>(c, lanes_of(a, p.proc));
+  }
+  std::string note = fmt::format("layer {} group {}: {}x{}x{} {}/{}/{}", layer, group, w, h, c, precision_name(p.in),
+                                 precision_name(p.proc), precision_name(p.out));
+
+  const unsigned proc_lanes = lanes_of(a, p.proc);
+  const uint32_t proc_surfaces = (c + proc_lanes - 1) / proc_lanes;
+  const uint32_t in_surfaces = p.in == Precision::Int16 && p.proc == Precision::Int8 ? 2 * proc_surfaces
+                                                                                     : (c + lanes_of(a, p.in) - 1) / lanes_of(a, p.in);
+  const uint32_t out_surfaces = p.proc == Precision::Int8 && p.out != Precision::Int8 ? 2 * proc_surfaces
+                                                                                      : (c + lanes_of(a, p.out) - 1) / lanes_of(a, p.out);
+  const Layout in = pick_layout(in_surfaces, h, w, a);
+  const Layout out = pick_layout(out_surfaces, h, w, a);
+
+  // Input data: every byte of every atom, pad lanes included.
+  std::vector<uint8_t> bytes(in.extent(in_surfaces, h, w, a));
+  data_.fill(bytes.data(), bytes.size());
+  for (uint32_t sf = 0; sf < in_surfaces; ++sf)
+    for (uint32_t y = 0; y < h; ++y)
+      for (uint32_t x = 0; x < w; ++x)
+        for (unsigned e = 0; e < lanes_of(a, p.in); ++e) {
+          const uint64_t at = sf * in.surface + y * in.line + uint64_t{x} * a + e * bytes_of(p.in);
+          const uint16_t v = values_.element(p.in);
+          bytes[at] = static_cast<uint8_t>(v);
+          if (p.in != Precision::Int8) bytes[at + 1] = static_cast<uint8_t>(v >> 8);
+        }
+  b_.load(MemPort::Dbb, in.base, std::move(bytes));
+  // Output window pre-filled so that a byte the DUT writes wrongly shows.
+  b_.load(MemPort::Dbb, out.base, data_.bytes(out.extent(out_surfaces, h, w, a)));
+
+  b_.write(sdp(S::S_POINTER::offset), group);
+  b_.write(rdma(R::S_POINTER::offset), group);
+  for (uint32_t base : {rdma(R::D_DATA_CUBE_WIDTH::offset), sdp(S::D_DATA_CUBE_WIDTH::offset)}) {
+    b_.write(base, w - 1);
+    b_.write(base + 4, h - 1);
+    b_.write(base + 8, c - 1);
+  }
+  b_.write(rdma(R::D_SRC_BASE_ADDR_LOW::offset), static_cast<uint32_t>(in.base));
+  b_.write(rdma(R::D_SRC_BASE_ADDR_HIGH::offset), static_cast<uint32_t>(in.base >> 32));
+  b_.write(rdma(R::D_SRC_LINE_STRIDE::offset), static_cast<uint32_t>(in.line));
+  b_.write(rdma(R::D_SRC_SURFACE_STRIDE::offset), static_cast<uint32_t>(in.surface));
+  b_.write(rdma(R::D_SRC_DMA_CFG::offset), 1);
+  const bool rdma_count = shape_.chance(0.7);
+  b_.write(rdma(R::D_PERF_ENABLE::offset), (rdma_count ? 2u : 0u) | static_cast<uint32_t>(shape_.below(2)));
+  b_.write(rdma(R::D_FEATURE_MODE_CFG::offset), (static_cast<uint32_t>(p.in) << 2) | (static_cast<uint32_t>(p.proc) << 4) |
+                                                    (static_cast<uint32_t>(p.out) << 6));
+
+  b_.write(sdp(S::D_DST_BASE_ADDR_LOW::offset), static_cast<uint32_t>(out.base));
+  b_.write(sdp(S::D_DST_BASE_ADDR_HIGH::offset), static_cast<uint32_t>(out.base >> 32));
+  b_.write(sdp(S::D_DST_LINE_STRIDE::offset), static_cast<uint32_t>(out.line));
+  b_.write(sdp(S::D_DST_SURFACE_STRIDE::offset), static_cast<uint32_t>(out.surface));
+  b_.write(sdp(S::D_DST_BATCH_STRIDE::offset), static_cast<uint32_t>(layout_.below(0x10000)));
+  b_.write(sdp(S::D_DST_DMA_CFG::offset), 1);
+  b_.write(sdp(S::D_DATA_FORMAT::offset), static_cast<uint32_t>(p.proc) | (static_cast<uint32_t>(p.out) << 2));
+  const bool nan_to_zero = shape_.chance(0.4);
+  b_.write(sdp(S::D_FEATURE_MODE_CFG::offset), nan_to_zero ? 8u : 0u);
+  const uint32_t perf = static_cast<uint32_t>(shape_.below(16)) | (shape_.chance(0.8) ? 0x6u : 0u);
+  b_.write(sdp(S::D_PERF_ENABLE::offset), perf);
+
+  bool bs_alu = false, bs_mul = false, bn_alu = false, bn_mul = false;
+  const uint32_t bs = cfg_.sdp_bs ? x_stage(S::D_DP_BS_CFG::offset, fp, bs_alu, bs_mul) : 1u;
+  const uint32_t bn = cfg_.sdp_bn ? x_stage(S::D_DP_BN_CFG::offset, fp, bn_alu, bn_mul) : 1u;
+  note += fmt::format(" bs {:02x} bn {:02x}", bs, bn);
+  note.reserve(note.size() + 64);
+  std::string stream_note;
+  stream(R::D_BRDMA_CFG::offset, R::D_BS_BASE_ADDR_LOW::offset, bs_alu, bs_mul, p.proc, w, h, c, stream_note);
+  stream(R::D_NRDMA_CFG::offset, R::D_BN_BASE_ADDR_LOW::offset, bn_alu, bn_mul, p.proc, w, h, c, stream_note);
+
+  // EW
+  const bool ew_on = cfg_.sdp_ew && shape_.chance(0.6);
+  const bool eql = ew_on && shape_.chance(0.12);
+  const bool ew_alu_bypass = !eql && shape_.chance(0.35), ew_mul_bypass = !eql && shape_.chance(0.4);
+  const bool lut_on = ew_on && !eql && cfg_.sdp_lut && shape_.chance(0.6);
+  const uint32_t algo = eql ? 3u : static_cast<uint32_t>(shape_.below(3));
+  const uint32_t ew = (ew_on ? 0u : 1u) | ((ew_alu_bypass ? 1u : 0u) << 1) | (algo << 2) | ((ew_mul_bypass ? 1u : 0u) << 4) |
+                      ((shape_.chance(0.3) ? 1u : 0u) << 5) | ((lut_on ? 0u : 1u) << 6);
+  b_.write(sdp(S::D_DP_EW_CFG::offset), ew);
+  const bool ew_alu_mem = shape_.chance(0.5), ew_mul_mem = shape_.chance(0.5);
+  b_.write(sdp(S::D_DP_EW_ALU_CFG::offset), (ew_alu_mem ? 1u : 0u) | ((shape_.chance(0.5) ? 1u : 0u) << 1));
+  b_.write(sdp(S::D_DP_EW_MUL_CFG::offset), (ew_mul_mem ? 1u : 0u) | ((shape_.chance(0.5) ? 1u : 0u) << 1));
+  auto reg32 = [&]() { return fp ? fp32_moderate(-4, 4) : static_cast<uint32_t>(values_.int_value(shape_.chance(0.7) ? 12 : 32)); };
+  b_.write(sdp(S::D_DP_EW_ALU_SRC_VALUE::offset), reg32());
+  b_.write(sdp(S::D_DP_EW_MUL_SRC_VALUE::offset), fp ? fp32_moderate(-3, 3) : static_cast<uint32_t>(values_.int_value(12)));
+  for (uint32_t off : {S::D_DP_EW_ALU_CVT_OFFSET_VALUE::offset, S::D_DP_EW_MUL_CVT_OFFSET_VALUE::offset}) {
+    b_.write(sdp(off), static_cast<uint32_t>(values_.int_value(shape_.chance(0.8) ? 10 : 32)));
+    b_.write(sdp(off + 4), static_cast<uint16_t>(values_.int_value(shape_.chance(0.8) ? 6 : 16)));
+    b_.write(sdp(off + 8), static_cast<uint32_t>(shape_.below(shape_.chance(0.8) ? 8 : 64)));
+  }
+  b_.write(sdp(S::D_DP_EW_TRUNCATE_VALUE::offset), static_cast<uint32_t>(shape_.below(shape_.chance(0.8) ? 16 : 1024)));
+  stream(R::D_ERDMA_CFG::offset, R::D_EW_BASE_ADDR_LOW::offset, ew_on && !ew_alu_bypass && ew_alu_mem,
+         ew_on && !ew_mul_bypass && ew_mul_mem, p.proc, w, h, c, stream_note);
+  note += fmt::format(" ew {:02x}{}", ew, stream_note);
+  if (lut_on) lut(fp, note);
+
+  // Output converter: EQL mode needs the identity (sdp.md §10).
+  const bool identity = eql || shape_.chance(0.2);
+  b_.write(sdp(S::D_CVT_OFFSET::offset), identity ? 0u : static_cast<uint32_t>(values_.int_value(shape_.chance(0.8) ? 8 : 32)));
+  b_.write(sdp(S::D_CVT_SCALE::offset), identity ? 1u : static_cast<uint16_t>(values_.int_value(shape_.chance(0.7) ? 4 : 16)));
+  b_.write(sdp(S::D_CVT_SHIFT::offset), identity ? 0u : static_cast<uint32_t>(shape_.below(shape_.chance(0.7) ? 12 : 64)));
+  b_.note(note);
+
+  // Enable in either order (the pair matches them up), then wait and read every counter.
+  const bool sdp_first = shape_.chance(0.5);
+  const uint32_t en_sdp = sdp(S::D_OP_ENABLE::offset), en_rdma = rdma(R::D_OP_ENABLE::offset);
+  b_.write(sdp_first ? en_sdp : en_rdma, 1);
+  b_.write(sdp_first ? en_rdma : en_sdp, 1);
+  const uint32_t bit = 1u << group;
+  const uint32_t glb = *cfg_.unit_base[static_cast<unsigned>(Unit::GLB)] + reg::GLB::S_INTR_STATUS::offset;
+  const uint64_t elements = uint64_t{w} * h * std::max(in_surfaces, out_surfaces) * a;
+  b_.wait_intr(bit, 20000 + elements * 8);
+  b_.read(glb, bit, bit, fmt::format("GLB SDP_DONE_STATUS{} after layer {}", group, layer));
+  b_.write(glb, bit);
+  for (uint32_t off : {S::D_STATUS::offset, S::D_STATUS_NAN_INPUT_NUM::offset, S::D_STATUS_INF_INPUT_NUM::offset,
+                       S::D_STATUS_NAN_OUTPUT_NUM::offset, S::D_PERF_LUT_UFLOW::offset, S::D_PERF_LUT_OFLOW::offset,
+                       S::D_PERF_OUT_SATURATION::offset, S::D_PERF_LUT_HYBRID::offset, S::D_PERF_LUT_LE_HIT::offset,
+                       S::D_PERF_LUT_LO_HIT::offset, S::S_STATUS::offset, S::S_POINTER::offset})
+    b_.read(sdp(off), 0xffffffffu, std::nullopt, fmt::format("SDP+0x{:03x} after layer {}", off, layer));
+  for (uint32_t off : {R::D_STATUS_NAN_INPUT_NUM::offset, R::D_STATUS_INF_INPUT_NUM::offset, R::S_STATUS::offset,
+                       R::S_POINTER::offset})
+    b_.read(rdma(off), 0xffffffffu, std::nullopt, fmt::format("SDP_RDMA+0x{:03x} after layer {}", off, layer));
+  b_.read(glb, 0xffffffffu, 0u, fmt::format("GLB.S_INTR_STATUS clear after layer {}", layer));
+}
+
+Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestGenerator& gen) {
+  const KnobReader k(gen, knobs);
+  const uint64_t layers = k.integer("layers", 1, 64);
+  const uint32_t max_w = static_cast<uint32_t>(k.integer("max_width", 1, 8192));
+  const uint32_t max_h = static_cast<uint32_t>(k.integer("max_height", 1, 8192));
+  const uint32_t max_c = static_cast<uint32_t>(k.integer("max_channels", 1, 8192));
+  const bool wide = k.integer("wide", 0, 1) != 0;
+  const double special = static_cast<double>(k.integer("special_permille", 0, 1000)) / 1000.0;
+
+  Program p;
+  ProgramBuilder b(cfg, p);
+  Rng shape = Rng::stream(seed, "sdp.shape");
+  Rng data = Rng::stream(seed, "sdp.data");
+  Rng layout = Rng::stream(seed, "sdp.layout");
+  Allocator alloc(layout, cfg);
+  b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} wide={} special_permille={}", layers, max_w,
+                     max_h, max_c, wide, static_cast<unsigned>(special * 1000)));
+  LayerWriter writer(cfg, b, shape, data, layout, alloc, special);
+  for (unsigned i = 0; i < layers; ++i) writer.write(i, i % 2, max_w, max_h, max_c, wide);
+  return p;
+}
+
+}  // namespace
+
+TestGenerator make_sdp_random_generator() {
+  TestGenerator g;
+  g.name = "sdp.random";
+  g.description = "random legal SDP layers (precisions, BS/BN/EW, operand streams, LUT cases, converters) on both groups";
+  g.knobs = {{"layers", "2", "layers, alternating register groups"},
+             {"max_width", "6", "largest cube width"},
+             {"max_height", "4", "largest cube height"},
+             {"max_channels", "40", "largest channel count"},
+             {"wide", "0", "1: half the layers are 8192 wide (one line, one atom of channels)"},
+             {"special_permille", "80", "per-mille density of special values (NaN, Inf, subnormal, +-0, extremes)"}};
+  g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
+  g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
+    if (!cfg.has_unit(Unit::SDP) || !cfg.has_unit(Unit::SDP_RDMA)) return "the configuration has no SDP";
+    return "";
+  };
+  return g;
+}
+
+}  // namespace dla::stimulus

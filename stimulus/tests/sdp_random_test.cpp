@@ -1,0 +1,116 @@
+// sdp.random: legality (the golden model raises no rule warning and every layer completes),
+// determinism, knob handling, and coverage of the settings the issue lists.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <set>
+
+#include "dla/golden_model.h"
+#include "dla/register_map.h"
+#include "dla/test_generator.h"
+#include "program_executor.h"
+
+namespace dla {
+namespace {
+
+const TestGenerator& sdp_random() { return find_test_generator("sdp.random"); }
+
+struct SdpRun {
+  Program program;
+  std::vector<std::string> failures, warnings;
+};
+
+SdpRun run(const HwConfig& cfg, uint64_t seed, const Knobs& k = {}) {
+  SdpRun r{sdp_random().generate(cfg, seed, k), {}, {}};
+  GoldenModel m(cfg, seed);
+  const auto res = test::execute(r.program, m);
+  r.failures = res.failures;
+  r.warnings = m.warnings();
+  return r;
+}
+
+TEST(SdpRandom, EverySeedIsLegalAndCompletesOnBothConfigurations) {
+  for (const char* name : {"small", "v1"}) {
+    const HwConfig& cfg = HwConfig::get(name);
+    for (uint64_t seed = 1; seed <= 60; ++seed) {
+      const SdpRun r = run(cfg, seed);
+      EXPECT_TRUE(r.failures.empty()) << name << " seed " << seed << ": " << r.failures.front();
+      EXPECT_TRUE(r.warnings.empty()) << name << " seed " << seed << ": " << r.warnings.front();
+    }
+  }
+}
+
+TEST(SdpRandom, DefaultSeedIsFastOnTheGoldenModel) {
+  const HwConfig& cfg = HwConfig::get("v1");
+  const auto t0 = std::chrono::steady_clock::now();
+  for (uint64_t seed = 100; seed < 110; ++seed) run(cfg, seed);
+  const double per_seed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / 10;
+  EXPECT_LT(per_seed, 0.2);
+}
+
+TEST(SdpRandom, KnobsAreValidatedAndWideLayersAppear) {
+  const HwConfig& cfg = HwConfig::get("small");
+  EXPECT_THROW(sdp_random().generate(cfg, 1, {{"layers", "0"}}), std::invalid_argument);
+  EXPECT_THROW(sdp_random().generate(cfg, 1, {{"wide", "2"}}), std::invalid_argument);
+  EXPECT_THROW(sdp_random().generate(cfg, 1, {{"max_widht", "2"}}), std::invalid_argument);
+  bool wide = false;
+  for (uint64_t seed = 1; seed < 10 && !wide; ++seed) {
+    const SdpRun r = run(cfg, seed, {{"wide", "1"}, {"layers", "2"}});
+    EXPECT_TRUE(r.failures.empty() && r.warnings.empty()) << seed;
+    for (const auto& n : r.program.notes) wide = wide || n.find(": 8192x1x") != std::string::npos;
+  }
+  EXPECT_TRUE(wide);
+}
+
+// Over a modest number of seeds every listed setting shows up (notes name them).
+TEST(SdpRandom, CoversPrecisionsStreamsLutCasesAndPriorities) {
+  std::set<std::string> seen;
+  const HwConfig& cfg = HwConfig::get("v1");
+  for (uint64_t seed = 1; seed <= 150; ++seed) {
+    const Program p = sdp_random().generate(cfg, seed, {{"layers", "4"}});
+    for (const std::string& n : p.notes) {
+      for (const char* key : {"int8/int8/int8", "int16/int16/int16", "fp16/fp16/fp16", "fp16/fp16/int16", "int16/int16/fp16",
+                              "int16/int8/int8", "int8/int8/int16", "int8/int8/fp16", "overlap LE<LO", "overlap LO<LE",
+                              "disjoint LE<LO", "disjoint LO<LE", "LO inside LE", "LE inside LO", "LE linear", "LE exponent",
+                              "(both,2B,elem)", "(alu,1B,kernel)", "(mul,2B,kernel)", "(alu,1B,elem)", ": 1x1x1 "})
+        if (n.find(key) != std::string::npos) seen.insert(key);
+      for (unsigned prio = 0; prio < 8; ++prio)
+        if (n.find(fmt::format("prio {}]", prio)) != std::string::npos) seen.insert(fmt::format("prio {}", prio));
+    }
+  }
+  EXPECT_EQ(seen.size(), 21u + 8u) << [&] {
+    std::string s;
+    for (const auto& x : seen) s += x + "; ";
+    return s;
+  }();
+}
+
+// The random data reach the interesting outcomes: NaN in and out, saturation, every LUT
+// counter, EQL with and without a difference.
+TEST(SdpRandom, ReachesEveryCounter) {
+  std::map<std::string, bool> nonzero;
+  const HwConfig& cfg = HwConfig::get("v1");
+  const RegisterMap& map = RegisterMap::of(cfg);
+  for (uint64_t seed = 1; seed <= 80; ++seed) {
+    const Program p = sdp_random().generate(cfg, seed, {{"layers", "4"}});
+    GoldenModel m(cfg, seed);
+    for (const ProgramOp& op : p.ops) {
+      if (const auto* l = std::get_if<MemLoad>(&op)) m.memory(l->port).write(l->addr, l->bytes);
+      else if (const auto* w = std::get_if<RegWrite>(&op)) m.csb_write(w->addr, w->data);
+      else if (const auto* rd = std::get_if<RegRead>(&op)) {
+        const uint32_t v = m.csb_read(rd->addr);
+        for (const char* reg : {"SDP.D_STATUS_NAN_OUTPUT_NUM", "SDP.D_PERF_OUT_SATURATION", "SDP.D_PERF_LUT_UFLOW",
+                                "SDP.D_PERF_LUT_OFLOW", "SDP.D_PERF_LUT_HYBRID", "SDP.D_PERF_LUT_LE_HIT",
+                                "SDP.D_PERF_LUT_LO_HIT", "SDP.D_STATUS", "SDP_RDMA.D_STATUS_NAN_INPUT_NUM",
+                                "SDP_RDMA.D_STATUS_INF_INPUT_NUM"})
+          if (rd->addr == map.address_of(*map.find(reg)) && v) nonzero[reg] = true;
+      }
+    }
+  }
+  EXPECT_EQ(nonzero.size(), 10u);
+}
+
+}  // namespace
+}  // namespace dla
