@@ -24,7 +24,7 @@ class ProgramBuilder {
     p_.ops.push_back(RegRead{a, mask, expect, std::move(what)});
   }
   void load(MemPort port, uint64_t a, std::vector<uint8_t> bytes) { p_.ops.push_back(MemLoad{port, a, std::move(bytes)}); }
-  void wait_intr(uint32_t bits, uint64_t timeout = 0) { p_.ops.push_back(WaitIntr{bits, timeout}); }
+  void wait_intr(uint32_t bits, uint64_t timeout = 0) { p_.ops.push_back(WaitIntr{bits, timeout, {}}); }
   void idle(uint32_t cycles) { p_.ops.push_back(Idle{cycles}); }
   void note(std::string s) { p_.notes.push_back(std::move(s)); }
 
