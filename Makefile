@@ -5,7 +5,7 @@ CONFIG  ?= v1
 CMAKE_FLAGS ?=
 DLAVERIF = $(BUILD)/bin/dlaverif
 
-.PHONY: all setup configure build test run lint bench clean help
+.PHONY: all setup configure build test run report-check lint bench clean help
 
 all: build
 
@@ -13,7 +13,8 @@ help:
 	@echo "make setup      install the Debian packages (idempotent; sudo when not root)"
 	@echo "make build      configure and build everything into $(BUILD)/"
 	@echo "make test       setup + build + every test under ctest"
-	@echo "make run        setup + build + a short regression on the default configuration"
+	@echo "make run        setup + build + the smoke level of regress/plans/default.yaml"
+	@echo "make report-check  render a regression report in headless Chromium, save a screenshot"
 	@echo "make lint       verilator -Wall and yosys over the RTL of every configuration"
 	@echo "make bench      build and print the benchmarks"
 	@echo "make clean      remove $(BUILD)/"
@@ -35,7 +36,11 @@ test: setup
 
 run: setup
 	$(MAKE) build
-	scripts/smoke.sh $(DLAVERIF) $(CONFIG) $(BUILD)/run
+	scripts/smoke.sh $(DLAVERIF) $(BUILD)/run $(JOBS)
+
+report-check: setup
+	$(MAKE) build
+	scripts/report-check.sh $(DLAVERIF) $(BUILD)/report-check
 
 lint: setup configure
 	cmake --build $(BUILD) --target dla_rtl_lint

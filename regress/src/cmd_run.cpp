@@ -7,9 +7,12 @@
 #include <memory>
 
 #include "dla/cli_command.h"
+#include "dla/coverage_sample.h"
 #include "dla/hwconfig.h"
 #include "dla/result_io.h"
+#include "dla/test_generator.h"
 #include "dla/test_runner.h"
+#include "dla/trace_writer.h"
 
 namespace dla::cli {
 
@@ -18,7 +21,24 @@ struct RunState {
   RunRequest req;
   std::string out_dir;
   std::vector<std::string> knobs;
+  std::string export_dir;
 };
+
+// --export-trace: run the test, then write its program as a .cfg trace with the golden
+// model's expectations (docs/traces.md, "Exporter").
+RunResult run_and_export(const RunRequest& req, const std::string& dir) {
+  const HwConfig& cfg = HwConfig::get(req.config);
+  const Program program = find_test_generator(req.test).generate(cfg, req.seed, req.knobs);
+  RunResult res = run_program(req, program);
+  trace::ExportOptions o;
+  o.poison_seed = req.seed;
+  o.repro = res.repro_command();
+  const trace::ExportResult ex = trace::export_trace(program, cfg, dir, o);
+  std::cout << fmt::format("exported trace: {} ({} commands, {} data files, {} CRC checks); replay: dlaverif trace {} "
+                           "--config {}\n",
+                           ex.cfg_path, ex.lines, ex.data_files, ex.crc_checks, dir, cfg.name);
+  return res;
+}
 }  // namespace
 
 Command add_run_command(CLI::App& app, const std::string& command_line) {
@@ -39,13 +59,15 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
       ->capture_default_str();
   run->add_option("--knob", st->knobs, "generator knob NAME=VALUE (repeatable)");
   run->add_option("--out", st->out_dir, "directory for result.json (default: no file)");
+  run->add_option("--export-trace", st->export_dir, "also write the test as a .cfg trace (+ .dat files) into DIR");
 
   Command c;
   c.run = [st] {
     RunRequest& req = st->req;
     req.knobs = parse_knobs(st->knobs);  // throws std::invalid_argument on a malformed knob
     if (!st->out_dir.empty()) prepare_out_dir(st->out_dir);
-    const RunResult res = run_test(req);
+    RunResult res = st->export_dir.empty() ? run_test(req) : run_and_export(req, st->export_dir);
+    record_coverage(res, st->out_dir);  // coverage.json next to result.json (issue 8)
     print_verdict(res, std::cout, std::cerr);
     if (!st->out_dir.empty()) write_result_json(res, st->out_dir);
     return exit_code(res.verdict);

@@ -20,6 +20,7 @@ std::string RunResult::repro_command() const {
      << request.seed;
   if (request.golden_only) os << " --golden-only";
   if (request.axi_profile != "random") os << " --axi-profile " << request.axi_profile;
+  if (request.watchdog_cycles != RunRequest{}.watchdog_cycles) os << " --watchdog " << request.watchdog_cycles;
   for (const auto& [k, v] : request.knobs) os << " --knob " << k << "=" << v;
   return os.str();
 }
@@ -29,7 +30,8 @@ nlohmann::json RunResult::to_json() const {
   nlohmann::json j;
   j["test"] = {{"config", request.config}, {"name", request.test}, {"seed", request.seed},
                {"knobs", request.knobs}, {"golden_only", request.golden_only},
-               {"axi_profile", request.axi_profile}};
+               {"axi_profile", request.axi_profile},
+               {"watchdog_cycles", request.watchdog_cycles}};
   j["verdict"] = verdict_name(verdict);
   j["signature"] = signature;
   j["summary"] = summary;
@@ -41,6 +43,7 @@ nlohmann::json RunResult::to_json() const {
   j["warnings"] = warnings;
   j["details"] = details;
   j["repro"] = repro_command();
+  j["coverage"] = {{"path", coverage_path}, {"percent", coverage_percent}};
   j["command_line"] = request.command_line;
   j["build"] = {{"git_revision", b.git_revision}, {"compiler", b.compiler},
                 {"verilator", b.verilator}, {"dut_top", b.dut_top}};

@@ -1,5 +1,6 @@
 #include "dla/test_runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "dla/scoreboard.h"
 #include "dla/simulation.h"
 #include "dla/test_generator.h"
+#include "dla/trace_crc32.h"
 
 namespace dla {
 
@@ -22,6 +24,11 @@ using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
+
+// RTL waits of trace ops without their own timeout.
+constexpr uint64_t kDefaultIntrTimeout = 2'000'000;
+constexpr uint64_t kDefaultPollTimeout = 200'000;
+constexpr uint64_t kPollGapCycles = 32;
 
 std::string hex32(uint32_t v) {
   std::ostringstream os;
@@ -44,6 +51,9 @@ class ProgramPlayer {
       : cfg_(cfg), map_(RegisterMap::of(cfg)), golden_(golden), sim_(sim), sb_(sb),
         golden_seconds_(golden_seconds) {}
 
+  // Diagnostics that are not failures (e.g. trace checks the golden model cannot judge).
+  const std::vector<std::string>& notes() const { return notes_; }
+
   // Returns false when the run cannot go on (hang).
   bool play(const ProgramOp& op) {
     return std::visit([this](const auto& o) { return apply(o); }, op);
@@ -51,11 +61,129 @@ class ProgramPlayer {
 
  private:
   bool apply(const MemLoad& m) {
-    if (m.port == MemPort::Sram && !cfg_.sram_if)
-      throw std::invalid_argument("program loads SRAM memory, but configuration '" + cfg_.name +
-                                  "' has no SRAM interface");
+    check_port(m.port, "loads");
     timed([&] { golden_.memory(m.port).load(m.addr, m.bytes.data(), m.bytes.size()); });
     if (sim_) sim_->memory(m.port).load(m.addr, m.bytes.data(), m.bytes.size());
+    return true;
+  }
+
+  bool apply(const MemFill& f) {
+    check_port(f.port, "fills");
+    timed([&] { fill(golden_.memory(f.port), f); });
+    if (sim_) fill(sim_->memory(f.port), f);
+    return true;
+  }
+
+  // Golden: one read (it has no timing). DUT: read until the comparison holds or the timeout.
+  bool apply(const PollReg& p) {
+    uint32_t g = 0;
+    timed([&] { g = golden_.csb_read(p.addr); });
+    const std::string reg = reg_name(map_, p.addr);
+    const std::string what = p.what.empty() ? "poll of " + reg : p.what;
+    if (!holds(p, g)) {
+      const std::string msg = "golden model reads " + reg + " = " + hex32(g & p.mask) + " but " + what + " expects " +
+                              compare_text(p);
+      // A layer finishes inside the golden model's enabling write, so it cannot show the
+      // running state a trace may poll for right after an enable; only the DUT is judged.
+      if (is_operation_state(p.addr)) notes_.push_back(msg + " (operation state: not judged on the golden model)");
+      else golden_disagrees("golden-poll:" + reg, msg);
+    }
+    if (!sim_) return true;
+    const uint64_t limit = sim_->cycle() + (p.timeout_cycles ? p.timeout_cycles : kDefaultPollTimeout);
+    while (true) {
+      const uint32_t d = sim_->csb_read(p.addr);
+      if (sim_->hang()) return false;
+      if (holds(p, d)) return true;
+      if (sim_->cycle() >= limit) {
+        Mismatch m;
+        m.kind = MismatchKind::Register;
+        m.signature = "reg:" + reg;
+        m.name = reg;
+        m.reg_addr = p.addr;
+        m.mask = p.mask;
+        m.expected_value = p.expect & p.mask;
+        m.actual_value = d & p.mask;
+        m.message = what + ": DUT reads " + reg + " = " + hex32(d & p.mask) + ", expected " + compare_text(p) +
+                    " (still after " + std::to_string(p.timeout_cycles ? p.timeout_cycles : kDefaultPollTimeout) +
+                    " cycles of polling)";
+        sb_.add(std::move(m));
+        return true;  // the replay goes on, as NVDLA's players do after a failed read check
+      }
+      sim_->run_cycles(kPollGapCycles);
+      if (sim_->hang()) return false;
+    }
+  }
+
+  bool apply(const WaitIntrLine& w) {
+    const std::string what = w.what.empty() ? "wait for the interrupt line" : w.what;
+    bool g = false;
+    timed([&] { g = golden_.intr_line(); });
+    if (!g) golden_disagrees("golden-intr:line", what + ": the golden model's interrupt line is low (status " +
+                                                     hex32(golden_.intr_status()) + ")");
+    if (!sim_) return true;
+    const uint64_t limit = sim_->cycle() + (w.timeout_cycles ? w.timeout_cycles : kDefaultIntrTimeout);
+    while (!sim_->interrupt()) {
+      if (sim_->cycle() >= limit) {
+        sb_.add_hang("intr-wait", what + ": the interrupt line did not rise within the timeout (watchdog)");
+        return false;
+      }
+      sim_->run_until_interrupt(std::min<uint64_t>(4096, limit - sim_->cycle()));
+      if (sim_->hang()) return false;
+    }
+    return true;
+  }
+
+  bool apply(const CheckCrc& c) {
+    check_port(c.port, "checks");
+    const std::string what = c.what.empty() ? "CRC check" : c.what;
+    uint32_t g = 0;
+    timed([&] { g = trace::crc32(golden_.memory(c.port), c.addr, c.size); });
+    if (g != c.crc)
+      golden_disagrees("golden-crc:" + std::string(mem_port_name(c.port)),
+                       what + ": golden model's " + mem_port_name(c.port) + " memory has CRC " + hex32(g) +
+                           " over " + window(c.addr, c.size) + ", the trace expects " + hex32(c.crc));
+    if (!sim_) return true;
+    const uint32_t d = trace::crc32(sim_->memory(c.port), c.addr, c.size);
+    if (d != c.crc) {
+      Mismatch m;
+      m.kind = MismatchKind::MemData;
+      m.signature = "crc:" + std::string(mem_port_name(c.port));
+      m.port = c.port;
+      m.addr = c.addr;
+      m.length = c.size;
+      m.message = what + ": DUT " + mem_port_name(c.port) + " memory has CRC " + hex32(d) + " over " +
+                  window(c.addr, c.size) + ", expected " + hex32(c.crc) + " (golden model: " + hex32(g) + ")";
+      sb_.add(std::move(m));
+    }
+    return true;
+  }
+
+  bool apply(const CheckMem& c) {
+    check_port(c.port, "checks");
+    const std::string what = c.what.empty() ? "memory compare" : c.what;
+    std::vector<uint8_t> g;
+    timed([&] { g = golden_.memory(c.port).read(c.addr, c.expect.size()); });
+    if (const auto i = first_difference(g, c.expect))
+      golden_disagrees("golden-mem:" + std::string(mem_port_name(c.port)),
+                       what + ": golden model's " + mem_port_name(c.port) + " memory differs from the expected data at " +
+                           hex64(c.addr + *i) + " (" + hex8(g[*i]) + ", expected " + hex8(c.expect[*i]) + ")");
+    if (!sim_) return true;
+    const std::vector<uint8_t> d = sim_->memory(c.port).read(c.addr, c.expect.size());
+    if (const auto i = first_difference(d, c.expect)) {
+      Mismatch m;
+      m.kind = MismatchKind::MemData;
+      m.signature = "mem-compare:" + std::string(mem_port_name(c.port));
+      m.port = c.port;
+      m.addr = c.addr + *i;
+      m.length = c.expect.size() - *i;
+      m.expected.assign(c.expect.begin() + static_cast<std::ptrdiff_t>(*i),
+                        c.expect.begin() + static_cast<std::ptrdiff_t>(std::min(c.expect.size(), *i + 16)));
+      m.actual.assign(d.begin() + static_cast<std::ptrdiff_t>(*i),
+                      d.begin() + static_cast<std::ptrdiff_t>(std::min(d.size(), *i + 16)));
+      m.message = what + ": DUT " + mem_port_name(c.port) + " memory differs from the expected data at " +
+                  hex64(c.addr + *i) + " (" + hex8(d[*i]) + ", expected " + hex8(c.expect[*i]) + ")";
+      sb_.add(std::move(m));
+    }
     return true;
   }
 
@@ -85,9 +213,10 @@ class ProgramPlayer {
     const uint32_t status_addr = glb_status_addr();
     uint32_t g = 0;
     timed([&] { g = golden_.csb_read(status_addr); });
+    const std::string what = w.what.empty() ? "" : w.what + ": ";
     if ((g & w.status_bits) != w.status_bits)
       golden_disagrees("golden-intr:never",
-                       "golden model never raises interrupt status bits " + hex32(w.status_bits) +
+                       what + "golden model never raises interrupt status bits " + hex32(w.status_bits) +
                            " (status " + hex32(g) + ")");
     if (!sim_) return true;
     const uint64_t limit = sim_->cycle() + (w.timeout_cycles ? w.timeout_cycles : 2'000'000);
@@ -97,8 +226,8 @@ class ProgramPlayer {
       if (sim_->hang()) return false;
       if ((d & w.status_bits) == w.status_bits) return true;
       if (sim_->cycle() >= limit) {
-        sb_.add_hang("intr-wait", "interrupt status bits " + hex32(w.status_bits) +
-                                      " not raised within the timeout");
+        sb_.add_hang("intr-wait", what + "interrupt status bits " + hex32(w.status_bits) +
+                                      " not raised within the timeout (watchdog)");
         return false;
       }
       sim_->run_until_interrupt(64);
@@ -123,6 +252,54 @@ class ProgramPlayer {
     sb_.add(std::move(m));
   }
 
+  void check_port(MemPort port, const char* verb) const {
+    if (port == MemPort::Sram && !cfg_.sram_if)
+      throw std::invalid_argument(std::string("program ") + verb + " SRAM memory, but configuration '" + cfg_.name +
+                                  "' has no SRAM interface");
+  }
+
+  static void fill(SparseMemory& mem, const MemFill& f) {
+    constexpr uint64_t kChunk = 64 * 1024;
+    std::vector<uint8_t> buf(static_cast<size_t>(std::min(f.size, kChunk)), f.value);
+    for (uint64_t done = 0; done < f.size; done += kChunk) {
+      const size_t n = static_cast<size_t>(std::min(f.size - done, kChunk));
+      if (f.address_byte)
+        for (size_t i = 0; i < n; ++i) buf[i] = static_cast<uint8_t>(f.addr + done + i);
+      mem.load(f.addr + done, buf.data(), n);
+    }
+  }
+
+  static bool holds(const PollReg& p, uint32_t v) {
+    const uint32_t a = v & p.mask, e = p.expect & p.mask;
+    switch (p.compare) {
+      case RegCompare::Eq: return a == e;
+      case RegCompare::Le: return a <= e;
+      case RegCompare::Ge: return a >= e;
+    }
+    return false;
+  }
+  static std::string compare_text(const PollReg& p) {
+    const char* op = p.compare == RegCompare::Eq ? "" : p.compare == RegCompare::Le ? "<= " : ">= ";
+    return op + hex32(p.expect & p.mask) + (p.mask != 0xffffffffu ? " under mask " + hex32(p.mask) : "");
+  }
+  static std::optional<size_t> first_difference(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b) {
+    for (size_t i = 0; i < a.size() && i < b.size(); ++i)
+      if (a[i] != b[i]) return i;
+    return std::nullopt;
+  }
+  static std::string hex64(uint64_t v) {
+    std::ostringstream os;
+    os << "0x" << std::hex << v;
+    return os.str();
+  }
+  static std::string hex8(uint8_t v) { return hex64(v); }
+  static std::string window(uint64_t addr, uint64_t size) { return hex64(addr) + "+" + hex64(size); }
+
+  bool is_operation_state(uint32_t addr) const {
+    const RegInfo* r = map_.at(addr);
+    return r && (r->name == "D_OP_ENABLE" || r->name == "S_STATUS" || (r->unit == Unit::BDMA && r->name == "STATUS"));
+  }
+
   uint32_t glb_status_addr() const {
     const RegInfo* r = map_.find("GLB.S_INTR_STATUS");
     if (!r) throw std::logic_error("register map has no GLB.S_INTR_STATUS");
@@ -142,6 +319,7 @@ class ProgramPlayer {
   tb::Simulation* sim_;
   Scoreboard& sb_;
   double& golden_seconds_;
+  std::vector<std::string> notes_;
 };
 
 nlohmann::json axi_stats_json(const tb::AxiMemoryStats& a) {
@@ -214,7 +392,9 @@ RunResult run_program(const RunRequest& req, const Program& program) {
       res.details["sim"] = sim_stats_json(st);
     }
     res.warnings = golden.warnings();
+    res.warnings.insert(res.warnings.end(), player.notes().begin(), player.notes().end());
     res.layers = golden.layers();
+    res.control = cov::control_events(program);  // coverage samples the register traffic
     res.verdict = sb.passed() ? Verdict::Pass : Verdict::Fail;
     res.signature = sb.passed() ? "" : sb.signature();
     res.report = sb.report();

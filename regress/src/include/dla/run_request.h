@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "dla/coverage/control_event.h"
 #include "dla/unit_model.h"
 
 namespace dla {
@@ -44,6 +45,9 @@ struct RunResult {
   std::vector<std::string> warnings;// golden-model diagnostics (illegal settings etc.)
   nlohmann::json details;           // scoreboard JSON, stats
   std::vector<LayerRecord> layers;  // what the golden model ran (coverage samples these)
+  std::vector<cov::ControlEvent> control;  // the program's register traffic (coverage samples it)
+  std::string coverage_path;        // per-test functional coverage sample file; empty: none
+  double coverage_percent = 0;      // of that sample, over the configuration's covergroups
 
   std::string repro_command() const;
   nlohmann::json to_json() const;

@@ -1,0 +1,34 @@
+// dlaverif regress: a test plan as a regression (local process pool or a Slurm job array),
+// with a results store, JUnit XML, an HTML report and merged coverage. docs/regression.md.
+#include <iostream>
+#include <memory>
+
+#include "dla/cli_command.h"
+#include "dla/regression/regression.h"
+
+namespace dla::cli {
+
+Command add_regress_command(CLI::App& app, const std::string& command_line) {
+  auto o = std::make_shared<regression::RegressOptions>();
+  o->command_line = command_line;
+  auto* r = app.add_subcommand("regress", "run a test plan as a regression (see docs/regression.md)");
+  r->add_option("--plan", o->plan_path, "test plan YAML (e.g. regress/plans/default.yaml)");
+  r->add_option("--level", o->level, "smoke | nightly | weekly")->capture_default_str();
+  r->add_option("-j,--jobs", o->parallel, "tests run at once (Slurm: array throttle)")->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  r->add_option("--seeds", o->seeds, "seeds per plan entry instead of the plan's counts");
+  r->add_option("--out", o->out_dir, "output directory (tests/, report.html, junit.xml, results.db)")
+      ->capture_default_str();
+  r->add_option("--launcher", o->launcher, "local | slurm")->capture_default_str();
+  r->add_flag("--resume", o->resume, "finish the interrupted regression in --out");
+  r->add_flag("--collect", o->collect, "gather the results of a submitted Slurm array in --out");
+  r->add_flag("-q,--quiet", o->quiet, "off a terminal, print only failing tests and the summary");
+  r->add_option("--db", o->db_path, "results store (default <out>/results.db)");
+  r->add_option("--test-binary", o->dlaverif, "binary each test runs (default: this dlaverif)")->group("");
+  r->add_option("--stop-after", o->stop_after, "stop as if interrupted after N results")->group("");
+  Command c;
+  c.run = [o] { return regression::run_regression(*o, std::cout, std::cerr); };
+  return c;
+}
+
+}  // namespace dla::cli

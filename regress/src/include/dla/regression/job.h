@@ -1,0 +1,34 @@
+// One test of a regression: a plan entry at one seed, run as its own `dlaverif run` process.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "dla/regression/plan.h"
+
+namespace dla::regression {
+
+struct Job {
+  std::string id;     // "<entry>/<seed>": unique in the regression, also its directory
+  std::string entry;
+  std::string config, test;
+  uint64_t seed = 0;
+  std::map<std::string, std::string> knobs;
+  bool golden_only = false;
+  std::string axi_profile = "random";
+  double timeout_seconds = 600;
+  uint64_t watchdog_cycles = 0;  // 0: dlaverif run's default
+  std::vector<std::string> covergroups;
+
+  // Arguments after the program name: run --config ... --out <out_dir>/<dir()>.
+  std::vector<std::string> run_args(const std::string& out_dir) const;
+  std::string dir() const { return "tests/" + id; }
+};
+
+// Every job of the plan at `level`, in plan order; `seeds_override` > 0 replaces every
+// entry's seed count.
+std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override = 0);
+
+}  // namespace dla::regression

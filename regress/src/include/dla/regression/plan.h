@@ -1,0 +1,49 @@
+// Test plans: YAML files in regress/plans/ listing test entries (test, configuration, seed
+// count per level, knobs, target covergroups). Loading validates everything a run needs, so a
+// bad plan fails before any test starts. docs/regression.md describes the format.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace dla::regression {
+
+enum class Level { Smoke = 0, Nightly = 1, Weekly = 2 };
+const char* level_name(Level l);
+// std::invalid_argument naming the allowed levels.
+Level level_from_name(const std::string& s);
+
+struct PlanEntry {
+  std::string name;                 // unique in the plan; names the entry's result directories
+  std::string test;                 // generator name (see `dlaverif list`)
+  std::string config = "v1";
+  Level level = Level::Smoke;       // runs at this level and above
+  std::map<Level, uint64_t> seeds;  // seed count from each level up (the highest level <= the run's wins)
+  uint64_t first_seed = 1;
+  std::string owner;
+  std::map<std::string, std::string> knobs;
+  std::vector<std::string> covergroups;
+  bool golden_only = false;
+  std::string axi_profile = "random";
+  double timeout_seconds = 600;
+  uint64_t watchdog_cycles = 0;     // 0: dlaverif run's default
+
+  // Seeds this entry runs at `level` (0: not at this level).
+  uint64_t seed_count(Level level) const;
+};
+
+struct Plan {
+  std::string path;
+  std::string name, description;
+  std::vector<PlanEntry> entries;
+};
+
+// Reads and validates the plan: YAML syntax, known fields, unique entry names, levels,
+// known tests and configurations, the test supports the configuration, knobs (the generator
+// builds the first seed's program), covergroups defined for the configuration.
+// std::invalid_argument naming the file, the entry and the rule.
+Plan load_plan(const std::string& path);
+
+}  // namespace dla::regression

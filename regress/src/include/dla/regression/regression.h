@@ -1,0 +1,32 @@
+// A whole regression: plan -> jobs -> launcher -> outcomes (result store as they finish)
+// -> merged coverage, JUnit XML and HTML report. Used by `dlaverif regress`.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+namespace dla::regression {
+
+struct RegressOptions {
+  std::string plan_path;
+  std::string level = "smoke";
+  unsigned parallel = 2;
+  uint64_t seeds = 0;          // > 0: seeds per entry instead of the plan's counts
+  std::string out_dir = "regress-out";
+  std::string launcher = "local";  // local | slurm
+  bool resume = false;         // finish the regression in out_dir
+  bool collect = false;        // slurm: gather results of the submitted array
+  std::string db_path;         // default <out_dir>/results.db
+  std::string dlaverif;        // binary each test runs with; default this executable
+  bool quiet = false;           // not on a terminal: print failures only, not every test
+  size_t stop_after = 0;       // testing the runner: stop as if interrupted after N results
+  std::string command_line;
+};
+
+// Exit code: 0 every test passed, 1 some failed, 2 bad input, 130 interrupted (resumable).
+int run_regression(const RegressOptions& opt, std::ostream& out, std::ostream& err);
+
+constexpr int kExitInterrupted = 130;
+
+}  // namespace dla::regression

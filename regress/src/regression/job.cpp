@@ -1,0 +1,50 @@
+#include "dla/regression/job.h"
+
+namespace dla::regression {
+
+std::vector<std::string> Job::run_args(const std::string& out_dir) const {
+  std::vector<std::string> a = {"run", "--config", config, "--test", test, "--seed", std::to_string(seed)};
+  if (golden_only) a.push_back("--golden-only");
+  if (axi_profile != "random") {
+    a.push_back("--axi-profile");
+    a.push_back(axi_profile);
+  }
+  if (watchdog_cycles) {
+    a.push_back("--watchdog");
+    a.push_back(std::to_string(watchdog_cycles));
+  }
+  for (const auto& [k, v] : knobs) {
+    a.push_back("--knob");
+    a.push_back(k + "=" + v);
+  }
+  a.push_back("--out");
+  a.push_back(out_dir + "/" + dir());
+  return a;
+}
+
+std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override) {
+  std::vector<Job> jobs;
+  for (const PlanEntry& e : plan.entries) {
+    uint64_t n = e.seed_count(level);
+    if (n == 0) continue;
+    if (seeds_override) n = seeds_override;
+    for (uint64_t i = 0; i < n; ++i) {
+      Job j;
+      j.seed = e.first_seed + i;
+      j.id = e.name + "/" + std::to_string(j.seed);
+      j.entry = e.name;
+      j.config = e.config;
+      j.test = e.test;
+      j.knobs = e.knobs;
+      j.golden_only = e.golden_only;
+      j.axi_profile = e.axi_profile;
+      j.timeout_seconds = e.timeout_seconds;
+      j.watchdog_cycles = e.watchdog_cycles;
+      j.covergroups = e.covergroups;
+      jobs.push_back(std::move(j));
+    }
+  }
+  return jobs;
+}
+
+}  // namespace dla::regression

@@ -1,0 +1,227 @@
+#include "dla/regression/plan.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "dla/coverage/unit_coverage.h"
+#include "dla/hwconfig.h"
+#include "dla/test_generator.h"
+
+namespace dla::regression {
+
+const char* level_name(Level l) {
+  switch (l) {
+    case Level::Smoke: return "smoke";
+    case Level::Nightly: return "nightly";
+    case Level::Weekly: return "weekly";
+  }
+  return "?";
+}
+
+Level level_from_name(const std::string& s) {
+  if (s == "smoke") return Level::Smoke;
+  if (s == "nightly") return Level::Nightly;
+  if (s == "weekly") return Level::Weekly;
+  throw std::invalid_argument("level '" + s + "' is not smoke, nightly or weekly");
+}
+
+uint64_t PlanEntry::seed_count(Level run) const {
+  if (run < level) return 0;
+  uint64_t n = 0;
+  for (const auto& [l, count] : seeds)
+    if (l <= run) n = count;
+  return n;
+}
+
+namespace {
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+bool valid_name(const std::string& n) {
+  return !n.empty() && std::all_of(n.begin(), n.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+  });
+}
+
+class EntryReader {
+ public:
+  EntryReader(const std::string& where, const YAML::Node& node) : where_(where), node_(node) {}
+
+  [[noreturn]] void fail(const std::string& rule) const { throw std::invalid_argument(where_ + ": " + rule); }
+
+  void check_fields(const std::set<std::string>& allowed) const {
+    if (!node_.IsMap()) fail("an entry must be a mapping of fields");
+    for (const auto& kv : node_) {
+      const std::string key = kv.first.as<std::string>();
+      if (!allowed.count(key))
+        fail("unknown field '" + key + "' (fields: " + join({allowed.begin(), allowed.end()}) + ")");
+    }
+  }
+  bool has(const char* key) const { return static_cast<bool>(node_[key]); }
+  std::string text(const char* key, const std::string& fallback, bool required = false) const {
+    const YAML::Node n = node_[key];
+    if (!n) {
+      if (required) fail("field '" + std::string(key) + "' is required");
+      return fallback;
+    }
+    if (!n.IsScalar()) fail("field '" + std::string(key) + "' must be a single value");
+    return n.as<std::string>();
+  }
+  uint64_t count(const YAML::Node& n, const std::string& what, uint64_t lo) const {
+    uint64_t v = 0;
+    try {
+      if (!n.IsScalar()) throw YAML::Exception(YAML::Mark::null_mark(), "");
+      const std::string s = n.as<std::string>();
+      size_t used = 0;
+      v = std::stoull(s, &used, 0);
+      if (used != s.size() || s[0] == '-') throw std::invalid_argument(s);
+    } catch (const std::exception&) {
+      fail(what + " must be a whole number");
+    }
+    if (v < lo) fail(what + " must be at least " + std::to_string(lo));
+    return v;
+  }
+  uint64_t number(const char* key, uint64_t fallback, uint64_t lo) const {
+    return has(key) ? count(node_[key], "field '" + std::string(key) + "'", lo) : fallback;
+  }
+  bool flag(const char* key) const {
+    if (!has(key)) return false;
+    const std::string s = text(key, "");
+    if (s == "true") return true;
+    if (s == "false") return false;
+    fail("field '" + std::string(key) + "' must be true or false");
+  }
+  const YAML::Node& node() const { return node_; }
+
+ private:
+  std::string where_;
+  YAML::Node node_;
+};
+
+PlanEntry read_entry(const EntryReader& r, double default_timeout) {
+  r.check_fields({"name", "test", "config", "level", "seeds", "first_seed", "owner", "knobs", "covergroups",
+                  "golden_only", "axi_profile", "timeout", "watchdog"});
+  PlanEntry e;
+  e.name = r.text("name", "", true);
+  if (!valid_name(e.name)) r.fail("entry name '" + e.name + "' may only use letters, digits, '.', '_' and '-'");
+  e.test = r.text("test", "", true);
+  e.config = r.text("config", "v1");
+  try {
+    e.level = level_from_name(r.text("level", "smoke"));
+  } catch (const std::invalid_argument& ex) {
+    r.fail(ex.what());
+  }
+  const YAML::Node seeds = r.node()["seeds"];
+  if (!seeds) {
+    e.seeds[e.level] = 1;
+  } else if (seeds.IsMap()) {
+    for (const auto& kv : seeds) {
+      Level l{};
+      try {
+        l = level_from_name(kv.first.as<std::string>());
+      } catch (const std::invalid_argument& ex) {
+        r.fail(std::string("seeds: ") + ex.what());
+      }
+      e.seeds[l] = r.count(kv.second, "seeds." + kv.first.as<std::string>(), 1);
+    }
+    if (e.seeds.begin()->first > e.level)
+      r.fail("seeds: no count for the entry's own level '" + std::string(level_name(e.level)) + "'");
+  } else {
+    e.seeds[e.level] = r.count(seeds, "field 'seeds'", 1);
+  }
+  e.first_seed = r.number("first_seed", 1, 0);
+  e.owner = r.text("owner", "");
+  if (const YAML::Node k = r.node()["knobs"]) {
+    if (!k.IsMap()) r.fail("field 'knobs' must be a mapping NAME: VALUE");
+    for (const auto& kv : k) {
+      if (!kv.second.IsScalar()) r.fail("knob '" + kv.first.as<std::string>() + "' must be a single value");
+      e.knobs[kv.first.as<std::string>()] = kv.second.as<std::string>();
+    }
+  }
+  if (const YAML::Node c = r.node()["covergroups"]) {
+    if (!c.IsSequence()) r.fail("field 'covergroups' must be a list");
+    for (const auto& g : c) e.covergroups.push_back(g.as<std::string>());
+  }
+  e.golden_only = r.flag("golden_only");
+  e.axi_profile = r.text("axi_profile", "random");
+  static const std::vector<std::string> profiles = {"fast", "random", "slow", "bursty"};
+  if (std::find(profiles.begin(), profiles.end(), e.axi_profile) == profiles.end())
+    r.fail("axi_profile '" + e.axi_profile + "' is not one of " + join(profiles));
+  e.timeout_seconds = static_cast<double>(r.number("timeout", static_cast<uint64_t>(default_timeout), 1));
+  e.watchdog_cycles = r.number("watchdog", 0, 1);
+  return e;
+}
+
+// The parts of a valid entry that need the generators and the coverage models.
+void check_against_project(const EntryReader& r, const PlanEntry& e) {
+  const HwConfig* cfg = nullptr;
+  const TestGenerator* gen = nullptr;
+  try {
+    cfg = &HwConfig::get(e.config);
+    gen = &find_test_generator(e.test);
+    // Builds one program: checks knob names and values exactly as a run would.
+    gen->generate(*cfg, e.first_seed, e.knobs);
+  } catch (const std::invalid_argument& ex) {
+    r.fail(ex.what());
+  }
+  const std::vector<std::string> known = cov::covergroup_names(*cfg);
+  for (const std::string& g : e.covergroups)
+    if (std::find(known.begin(), known.end(), g) == known.end())
+      r.fail("unknown covergroup '" + g + "' for configuration '" + e.config + "' (known: " +
+             (known.empty() ? std::string("none") : join(known)) + ")");
+}
+
+}  // namespace
+
+Plan load_plan(const std::string& path) {
+  Plan plan;
+  plan.path = path;
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::BadFile&) {
+    throw std::invalid_argument("cannot read plan '" + path + "'");
+  } catch (const YAML::Exception& e) {
+    throw std::invalid_argument("plan '" + path + "' is not valid YAML: " + e.what());
+  }
+  const std::string where = "plan '" + path + "'";
+  try {
+    if (!root.IsMap()) throw std::invalid_argument(where + ": the top level must be a mapping with 'tests'");
+    for (const auto& kv : root) {
+      const std::string key = kv.first.as<std::string>();
+      if (key != "plan" && key != "description" && key != "timeout" && key != "tests")
+        throw std::invalid_argument(where + ": unknown top-level field '" + key +
+                                    "' (fields: plan, description, timeout, tests)");
+    }
+    plan.name = root["plan"] ? root["plan"].as<std::string>() : std::string();
+    plan.description = root["description"] ? root["description"].as<std::string>() : std::string();
+    double timeout = 600;
+    if (root["timeout"]) timeout = static_cast<double>(EntryReader(where, root).number("timeout", 600, 1));
+    const YAML::Node tests = root["tests"];
+    if (!tests || !tests.IsSequence() || tests.size() == 0)
+      throw std::invalid_argument(where + ": 'tests' must be a non-empty list of entries");
+    std::set<std::string> names;
+    for (size_t i = 0; i < tests.size(); ++i) {
+      std::string label = where + " entry " + std::to_string(i + 1);
+      if (tests[i].IsMap() && tests[i]["name"] && tests[i]["name"].IsScalar())
+        label += " ('" + tests[i]["name"].as<std::string>() + "')";
+      const EntryReader r(label, tests[i]);
+      PlanEntry e = read_entry(r, timeout);
+      if (!names.insert(e.name).second) r.fail("entry name '" + e.name + "' is used twice");
+      check_against_project(r, e);
+      plan.entries.push_back(std::move(e));
+    }
+  } catch (const YAML::Exception& e) {
+    throw std::invalid_argument(where + ": " + e.what());
+  }
+  return plan;
+}
+
+}  // namespace dla::regression

@@ -1,0 +1,271 @@
+#include "dla/regression/regression.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+
+#include "dla/build_info.h"
+#include "dla/regression/job.h"
+#include "dla/regression/local_launcher.h"
+#include "dla/regression/outcome.h"
+#include "dla/regression/plan.h"
+#include "dla/regression/progress.h"
+#include "dla/regression/reports.h"
+#include "dla/regression/results_db.h"
+#include "dla/regression/slurm_launcher.h"
+
+namespace fs = std::filesystem;
+
+namespace dla::regression {
+
+namespace {
+
+constexpr const char* kManifestFormat = "dlaverif-regression/1";
+
+nlohmann::json job_json(const Job& j) {
+  return {{"id", j.id}, {"entry", j.entry}, {"config", j.config}, {"test", j.test}, {"seed", j.seed},
+          {"knobs", j.knobs}, {"golden_only", j.golden_only}, {"axi_profile", j.axi_profile},
+          {"timeout_seconds", j.timeout_seconds}, {"watchdog_cycles", j.watchdog_cycles}, {"covergroups", j.covergroups}};
+}
+
+Job job_from(const nlohmann::json& j) {
+  Job r;
+  r.id = j.at("id").get<std::string>();
+  r.entry = j.at("entry").get<std::string>();
+  r.config = j.at("config").get<std::string>();
+  r.test = j.at("test").get<std::string>();
+  r.seed = j.at("seed").get<uint64_t>();
+  r.knobs = j.at("knobs").get<std::map<std::string, std::string>>();
+  r.golden_only = j.at("golden_only").get<bool>();
+  r.axi_profile = j.at("axi_profile").get<std::string>();
+  r.timeout_seconds = j.at("timeout_seconds").get<double>();
+  r.watchdog_cycles = j.at("watchdog_cycles").get<uint64_t>();
+  r.covergroups = j.at("covergroups").get<std::vector<std::string>>();
+  return r;
+}
+
+struct Manifest {
+  int64_t run_id = 0;
+  std::string plan_path, plan_name, level, launcher, db_path, dlaverif;
+  std::vector<Job> jobs;
+};
+
+void save_manifest(const Manifest& m, const fs::path& path) {
+  nlohmann::json jobs = nlohmann::json::array();
+  for (const Job& j : m.jobs) jobs.push_back(job_json(j));
+  const nlohmann::json j = {{"format", kManifestFormat}, {"run_id", m.run_id}, {"plan", m.plan_path},
+                            {"plan_name", m.plan_name}, {"level", m.level}, {"launcher", m.launcher},
+                            {"db", m.db_path}, {"dlaverif", m.dlaverif}, {"jobs", jobs}};
+  const fs::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream f(tmp);
+    f << j.dump(1) << "\n";
+    if (!f) throw std::runtime_error("cannot write " + tmp.string());
+  }
+  fs::rename(tmp, path);
+}
+
+Manifest load_manifest(const fs::path& path) {
+  std::ifstream f(path);
+  if (!f) throw std::invalid_argument("no regression to resume in '" + path.parent_path().string() +
+                                      "' (" + path.filename().string() + " is missing)");
+  try {
+    nlohmann::json j;
+    f >> j;
+    if (j.at("format").get<std::string>() != kManifestFormat) throw std::invalid_argument("unknown format");
+    Manifest m;
+    m.run_id = j.at("run_id").get<int64_t>();
+    m.plan_path = j.at("plan").get<std::string>();
+    m.plan_name = j.at("plan_name").get<std::string>();
+    m.level = j.at("level").get<std::string>();
+    m.launcher = j.at("launcher").get<std::string>();
+    m.db_path = j.at("db").get<std::string>();
+    m.dlaverif = j.at("dlaverif").get<std::string>();
+    for (const auto& x : j.at("jobs")) m.jobs.push_back(job_from(x));
+    return m;
+  } catch (const std::exception& e) {
+    throw std::invalid_argument("regression manifest '" + path.string() + "' is unreadable: " + e.what());
+  }
+}
+
+std::string self_executable() {
+  std::error_code ec;
+  const fs::path p = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) throw std::runtime_error("cannot find the dlaverif executable (/proc/self/exe)");
+  return p.string();
+}
+
+cov::CoverageData merge_coverage(const std::vector<Outcome>& outcomes, const std::string& out_dir, std::ostream& err) {
+  cov::CoverageData merged;
+  for (const Outcome& o : outcomes) {
+    if (o.coverage_file.empty()) continue;
+    try {
+      merged.merge(cov::CoverageData::load((fs::path(out_dir) / o.coverage_file).string()));
+    } catch (const std::exception& e) {
+      err << "regress: warning: " << e.what() << " (left out of the merge)\n";
+    }
+  }
+  return merged;
+}
+
+void write_text(const fs::path& path, const std::string& text) {
+  std::ofstream f(path);
+  f << text;
+  if (!f) throw std::runtime_error("cannot write " + path.string());
+}
+
+// Merged coverage, JUnit, HTML; the summary lines. Returns the exit code.
+int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcomes, const fs::path& out,
+           double seconds, std::ostream& os, std::ostream& err) {
+  const cov::CoverageData merged = merge_coverage(outcomes, out.string(), err);
+  fs::create_directories(out / "coverage");
+  merged.save((out / "coverage" / "merged.json").string(), {{"run_id", m.run_id}, {"plan", m.plan_name}, {"level", m.level}});
+  {
+    std::string holes;
+    for (const cov::Hole& h : merged.holes()) holes += h.path() + "\n";
+    write_text(out / "coverage" / "holes.txt", holes);
+  }
+  db.finish_run(m.run_id, merged);
+  ReportInput in;
+  in.run = db.run(m.run_id);
+  in.outcomes = outcomes;
+  in.coverage = merged;
+  in.history = db.runs(30);
+  in.out_dir = fs::absolute(out).lexically_normal().string();
+  write_text(out / "junit.xml", junit_xml(in));
+  write_text(out / "report.html", html_report(in));
+
+  size_t passed = 0;
+  for (const Outcome& o : outcomes) passed += o.passed();
+  const auto buckets = failure_buckets(outcomes);
+  os << fmt::format("regress: {} tests: {} pass, {} fail ({} signature bucket{}); functional coverage {}; {:.1f} s\n",
+                    outcomes.size(), passed, outcomes.size() - passed, buckets.size(), buckets.size() == 1 ? "" : "s",
+                    merged.empty() ? std::string("n/a") : fmt::format("{:.1f}%", merged.percent()), seconds);
+  for (const Bucket& b : buckets)
+    os << fmt::format("  {} x{}: e.g. dlaverif repro {}\n", b.signature, b.outcomes.size(),
+                      (out / b.outcomes.front()->result_dir).string());
+  os << "report: " << (out / "report.html").string() << "\n";
+  return passed == outcomes.size() ? 0 : 1;
+}
+
+}  // namespace
+
+int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& err) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (opt.launcher != "local" && opt.launcher != "slurm")
+    throw std::invalid_argument("--launcher '" + opt.launcher + "' is not local or slurm");
+  if (opt.out_dir.empty()) throw std::invalid_argument("--out must name a directory");
+  const fs::path out = fs::absolute(opt.out_dir).lexically_normal();
+  const fs::path manifest_path = out / "manifest.json";
+
+  Manifest m;
+  if (opt.resume || opt.collect) {
+    m = load_manifest(manifest_path);
+    if (!opt.plan_path.empty() && fs::weakly_canonical(opt.plan_path) != fs::weakly_canonical(m.plan_path))
+      throw std::invalid_argument("out dir '" + out.string() + "' holds a regression of plan '" + m.plan_path +
+                                  "', not '" + opt.plan_path + "'");
+  } else {
+    if (opt.plan_path.empty()) throw std::invalid_argument("--plan is required (unless --resume or --collect)");
+    const Plan plan = load_plan(opt.plan_path);  // validates everything before anything runs
+    const Level level = level_from_name(opt.level);
+    m.jobs = expand(plan, level, opt.seeds);
+    if (m.jobs.empty())
+      throw std::invalid_argument("plan '" + opt.plan_path + "' has no test at level '" + opt.level + "'");
+    m.plan_path = fs::absolute(opt.plan_path).lexically_normal().string();
+    m.plan_name = plan.name.empty() ? fs::path(opt.plan_path).stem().string() : plan.name;
+    m.level = opt.level;
+    m.launcher = opt.launcher;
+    m.db_path = opt.db_path.empty() ? (out / "results.db").string() : fs::absolute(opt.db_path).string();
+    m.dlaverif = opt.dlaverif.empty() ? self_executable() : fs::absolute(opt.dlaverif).string();
+    std::error_code ec;
+    fs::create_directories(out, ec);
+    if (ec) throw std::invalid_argument("cannot create out dir '" + out.string() + "': " + ec.message());
+    if (access(out.c_str(), W_OK) != 0) throw std::invalid_argument("out dir '" + out.string() + "' is not writable");
+    // A new run replaces the previous run's files; its results stay in the store.
+    for (const char* stale : {"tests", "slurm", "coverage", "manifest.json", "report.html", "junit.xml"})
+      fs::remove_all(out / stale);
+  }
+
+  ResultsDb db(m.db_path);
+  if (m.run_id == 0) {
+    RunInfo info;
+    info.started = utc_now();
+    info.plan = m.plan_name;
+    info.level = m.level;
+    info.launcher = m.launcher;
+    info.git_revision = build_info().git_revision;
+    info.command_line = opt.command_line;
+    info.out_dir = out.string();
+    info.total = static_cast<int64_t>(m.jobs.size());
+    m.run_id = db.begin_run(info);
+    save_manifest(m, manifest_path);
+  }
+
+  // What is already finished (resume): recorded again, so the store matches the directories.
+  std::map<std::string, Outcome> done;
+  for (const Job& j : m.jobs) {
+    Outcome o;
+    if (load_outcome(j, out.string(), o)) {
+      db.record(m.run_id, o);
+      done[j.id] = o;
+    }
+  }
+  std::vector<Job> todo;
+  for (const Job& j : m.jobs)
+    if (!done.count(j.id)) todo.push_back(j);
+
+  auto record = [&](const Outcome& o) {
+    save_outcome(o, out.string());
+    db.record(m.run_id, o);
+    done[o.job_id] = o;
+  };
+
+  if (m.launcher == "slurm") {
+    if (!opt.collect) {
+      SlurmOptions so;
+      so.dlaverif = m.dlaverif;
+      so.out_dir = out.string();
+      so.job_name = "dlaverif-" + m.plan_name + "-" + m.level;
+      so.max_parallel = opt.parallel;
+      const std::string script = write_slurm_array(todo.empty() ? m.jobs : todo, so);
+      os << fmt::format("regress: {} tests as a Slurm job array (run #{})\n  submit:  sbatch {}\n  collect: "
+                        "dlaverif regress --collect --out {}\n",
+                        todo.size(), m.run_id, script, out.string());
+      return 0;
+    }
+    for (const Job& j : todo) record(collect_slurm(j, out.string()));
+  } else {
+    if (opt.collect) throw std::invalid_argument("--collect gathers a Slurm run; this out dir was run locally");
+    os << fmt::format("regress: plan {} level {}: {} tests{}, -j {}, out {}\n", m.plan_name, m.level, m.jobs.size(),
+                      done.empty() ? "" : fmt::format(" ({} already done)", done.size()), opt.parallel, out.string());
+    size_t failed = 0;
+    for (const auto& [id, o] : done) failed += !o.passed();
+    Progress progress(os, isatty(STDOUT_FILENO) != 0, m.jobs.size(), done.size(), failed, opt.quiet);
+    LaunchOptions lo;
+    lo.dlaverif = m.dlaverif;
+    lo.out_dir = out.string();
+    lo.parallel = opt.parallel;
+    lo.stop_after = opt.stop_after;
+    const bool complete = run_local(todo, lo, [&](const Outcome& o) {
+      record(o);
+      progress.finished(o);
+    });
+    progress.close();
+    if (!complete) {
+      os << fmt::format("regress: interrupted with {} of {} tests done (results kept); finish with: dlaverif regress "
+                        "--resume --out {}\n",
+                        done.size(), m.jobs.size(), out.string());
+      return kExitInterrupted;
+    }
+  }
+  std::vector<Outcome> outcomes;
+  for (const Job& j : m.jobs) outcomes.push_back(done.at(j.id));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return finish(m, db, outcomes, out, seconds, os, err);
+}
+
+}  // namespace dla::regression

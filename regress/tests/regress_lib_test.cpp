@@ -1,0 +1,164 @@
+// Unit tests of the regression library: plans, job expansion, results store, reports.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "dla/regression/job.h"
+#include "dla/regression/plan.h"
+#include "dla/regression/reports.h"
+#include "dla/regression/results_db.h"
+#include "dla/regression/slurm_launcher.h"
+
+namespace dla::regression {
+namespace {
+
+namespace fs = std::filesystem;
+
+class TempDir {
+ public:
+  TempDir() : path_(fs::temp_directory_path() / ("dla_regress_lib_" + std::to_string(::getpid()))) {
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string file(const std::string& name, const std::string& text = "") const {
+    const fs::path p = path_ / name;
+    if (!text.empty()) std::ofstream(p) << text;
+    return p.string();
+  }
+
+ private:
+  fs::path path_;
+};
+
+TEST(Plan, SeedCountsPerLevelAndExpansion) {
+  TempDir d;
+  const Plan p = load_plan(d.file("p.yaml", R"(
+tests:
+  - {name: r, test: regs.access, config: small, seeds: {smoke: 2, weekly: 5}}
+  - {name: b, test: bdma.random, level: nightly, seeds: 3, first_seed: 10, knobs: {ports: dbb}, timeout: 9}
+)"));
+  ASSERT_EQ(p.entries.size(), 2u);
+  EXPECT_EQ(p.entries[0].seed_count(Level::Smoke), 2u);
+  EXPECT_EQ(p.entries[0].seed_count(Level::Nightly), 2u);
+  EXPECT_EQ(p.entries[0].seed_count(Level::Weekly), 5u);
+  EXPECT_EQ(p.entries[1].seed_count(Level::Smoke), 0u);
+  EXPECT_EQ(expand(p, Level::Smoke).size(), 2u);
+  const auto nightly = expand(p, Level::Nightly);
+  ASSERT_EQ(nightly.size(), 5u);
+  EXPECT_EQ(nightly[2].id, "b/10");
+  EXPECT_EQ(nightly[4].seed, 12u);
+  EXPECT_EQ(nightly[2].timeout_seconds, 9);
+  EXPECT_EQ(expand(p, Level::Weekly, 1).size(), 2u);
+  const auto args = nightly[2].run_args("/o");
+  EXPECT_EQ(args, (std::vector<std::string>{"run", "--config", "v1", "--test", "bdma.random", "--seed", "10", "--knob",
+                                            "ports=dbb", "--out", "/o/tests/b/10"}));
+}
+
+TEST(Plan, ErrorsNameFileEntryAndRule) {
+  TempDir d;
+  const std::string path = d.file("bad.yaml", "tests:\n  - {name: ok, test: regs.access}\n  - {name: x, test: regs.access, level: often}\n");
+  try {
+    load_plan(path);
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()), "plan '" + path + "' entry 2 ('x'): level 'often' is not smoke, nightly or weekly");
+  }
+  EXPECT_THROW(load_plan(d.file("empty.yaml", "plan: x\n")), std::invalid_argument);
+  EXPECT_THROW(load_plan(d.file("top.yaml", "tset: []\n")), std::invalid_argument);
+}
+
+Outcome outcome(const std::string& id, const std::string& status, const std::string& sig) {
+  Outcome o;
+  o.job_id = id;
+  o.entry = id.substr(0, id.find('/'));
+  o.config = "v1";
+  o.test = "t";
+  o.status = status;
+  o.signature = sig;
+  o.summary = "a <b> & \"c\"";
+  o.result_dir = "tests/" + id;
+  return o;
+}
+
+TEST(Reports, BucketsJunitAndHtml) {
+  ReportInput in;
+  in.run.plan = "p";
+  in.run.level = "smoke";
+  in.outcomes = {outcome("a/1", "pass", ""), outcome("a/2", "fail", "reg:X"), outcome("b/1", "crash", "crash:SIGSEGV"),
+                 outcome("b/2", "fail", "reg:X")};
+  const auto buckets = failure_buckets(in.outcomes);
+  ASSERT_EQ(buckets.size(), 2u);
+  EXPECT_EQ(buckets[0].signature, "reg:X");
+  EXPECT_EQ(buckets[0].outcomes.size(), 2u);
+  const std::string x = junit_xml(in);
+  EXPECT_NE(x.find("tests=\"4\" failures=\"2\" errors=\"1\""), std::string::npos);
+  EXPECT_NE(x.find("a &lt;b&gt; &amp; &quot;c&quot;"), std::string::npos);
+  EXPECT_EQ(x.find("a <b>"), std::string::npos);
+  const std::string h = html_report(in);
+  EXPECT_NE(h.find("crash:SIGSEGV"), std::string::npos);
+  EXPECT_NE(h.find("dlaverif repro"), std::string::npos);
+  EXPECT_EQ(h.find("<script"), std::string::npos);  // static page
+}
+
+TEST(Reports, PercentPlotScalesPoints) {
+  const std::string s = svg_percent_plot("t", {"#1", "#2"}, {0, 100});
+  EXPECT_NE(s.find("<polyline"), std::string::npos);
+  EXPECT_NE(s.find("cy=\"186.0\""), std::string::npos);  // 0 %: bottom of the plot area
+  EXPECT_NE(s.find("cy=\"26.0\""), std::string::npos);   // 100 %: top
+}
+
+TEST(ResultsDb, KeepsRunsResultsAndCoverage) {
+  TempDir d;
+  const std::string path = d.file("r.db");
+  int64_t first = 0;
+  {
+    ResultsDb db(path);
+    RunInfo i;
+    i.started = utc_now();
+    i.plan = "p";
+    first = db.begin_run(i);
+    db.record(first, outcome("a/1", "pass", ""));
+    db.record(first, outcome("a/2", "fail", "reg:X"));
+    db.record(first, outcome("a/2", "fail", "reg:Y"));  // a rerun replaces
+    cov::CoverageData c;
+    cov::GroupData g;
+    g.name = "u.g";
+    g.items.push_back(cov::ItemData{"p", {}, {{"x", cov::BinKind::Normal, 1}, {"y", cov::BinKind::Normal, 0}}});
+    c.add(g);
+    db.finish_run(first, c);
+  }
+  ResultsDb db(path);  // reopened: history survives
+  const int64_t second = db.begin_run(RunInfo{});
+  EXPECT_EQ(second, first + 1);
+  EXPECT_EQ(db.runs(10).size(), 1u);  // the second is not finished
+  const RunInfo r = db.run(first);
+  EXPECT_EQ(r.total, 2);
+  EXPECT_EQ(r.passed, 1);
+  EXPECT_DOUBLE_EQ(r.coverage, 50.0);
+  const auto outs = db.outcomes(first);
+  ASSERT_EQ(outs.size(), 2u);
+  EXPECT_EQ(outs[1].signature, "reg:Y");
+  ASSERT_EQ(db.group_coverage(first).size(), 1u);
+  EXPECT_EQ(db.group_coverage(first)[0].hit_bins, 1);
+  EXPECT_THROW(ResultsDb("/nonexistent/dir/r.db"), std::runtime_error);
+}
+
+TEST(Slurm, ShellQuoting) {
+  EXPECT_EQ(shell_quote("a b"), "'a b'");
+  EXPECT_EQ(shell_quote("it's"), "'it'\\''s'");
+}
+
+}  // namespace
+}  // namespace dla::regression
+
+namespace dla::regression {
+namespace {
+TEST(Reports, BucketsMaskValuesInSignatures) {
+  EXPECT_EQ(bucket_of("hang:csb-read@0xc csb.queued=28"), "hang:csb-read@0x# csb.queued=#");
+  EXPECT_EQ(bucket_of("reg:BDMA.CFG_LAUNCH0"), "reg:BDMA.CFG_LAUNCH0");
+  EXPECT_EQ(bucket_of("crash:exit-7"), "crash:exit-7");
+}
+}  // namespace
+}  // namespace dla::regression
