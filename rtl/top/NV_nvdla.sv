@@ -3,7 +3,7 @@
 // Everything runs on dla_core_clk (drive dla_csb_clk with the same clock). The units present
 // and their CSB windows come from the generated dla_cfg.svh of the configuration.
 //
-//   CSB --> dla_csb_slave --> window decode --> GLB / CFGROM / BDMA / register shells
+//   CSB --> dla_csb_slave --> window decode --> GLB / CFGROM / BDMA / SDP / PDP / register shells
 //   BDMA --> dla_axi_master (DBB)  --> nvdla_core2dbb_*
 //        --> dla_axi_master (SRAM) --> nvdla_core2cvsram_*   (when DLA_HAS_SRAM_IF)
 //   unit done pulses --> GLB --> dla_intr
@@ -118,6 +118,8 @@ module NV_nvdla (
   // Done pulses into GLB, bit map of S_INTR_STATUS.
   logic [31:0] done_pulse;
   logic [1:0]  bdma_done;
+  logic [1:0]  sdp_done;
+  logic [1:0]  pdp_done;
 
   // Read data of every unit window; a block drives 0 unless it performs a read.
   logic [31:0] rd_glb, rd_cfgrom, rd_bdma, rd_shells;
@@ -125,7 +127,7 @@ module NV_nvdla (
 
   assign rd_data    = rd_glb | rd_cfgrom | rd_bdma | rd_shells;
   assign hold       = bdma_hold;
-  assign done_pulse = {24'd0, bdma_done, 6'd0};
+  assign done_pulse = {24'd0, bdma_done, pdp_done, 2'd0, sdp_done};
 
   // ---- GLB --------------------------------------------------------------------------------
   localparam logic [15:0] BASE_GLB = `DLA_BASE_GLB;
@@ -217,46 +219,12 @@ module NV_nvdla (
 `else
   wire [31:0] rd_cacc = 32'd0;
 `endif
-`ifdef DLA_HAS_SDP_RDMA
-  localparam logic [15:0] BASE_SDP_RDMA = `DLA_BASE_SDP_RDMA;
-  logic [31:0] rd_sdp_rdma;
-  dla_sdp_rdma_shell u_sdp_rdma (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_SDP_RDMA[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_sdp_rdma)
-  );
-`else
+  // SDP and SDP_RDMA: one unit (dla_sdp, below the DMA ports); its read data comes in rd_sdp.
   wire [31:0] rd_sdp_rdma = 32'd0;
-`endif
-`ifdef DLA_HAS_SDP
-  localparam logic [15:0] BASE_SDP = `DLA_BASE_SDP;
   logic [31:0] rd_sdp;
-  dla_sdp_shell u_sdp (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_SDP[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_sdp)
-  );
-`else
-  wire [31:0] rd_sdp = 32'd0;
-`endif
-`ifdef DLA_HAS_PDP_RDMA
-  localparam logic [15:0] BASE_PDP_RDMA = `DLA_BASE_PDP_RDMA;
+  // PDP_RDMA and PDP: one unit (dla_pdp, below the DMA ports); its read data comes in rd_pdp_rdma.
   logic [31:0] rd_pdp_rdma;
-  dla_pdp_rdma_shell u_pdp_rdma (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_PDP_RDMA[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_pdp_rdma)
-  );
-`else
-  wire [31:0] rd_pdp_rdma = 32'd0;
-`endif
-`ifdef DLA_HAS_PDP
-  localparam logic [15:0] BASE_PDP = `DLA_BASE_PDP;
-  logic [31:0] rd_pdp;
-  dla_pdp_shell u_pdp (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_PDP[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_pdp)
-  );
-`else
-  wire [31:0] rd_pdp = 32'd0;
-`endif
+  wire  [31:0] rd_pdp = 32'd0;
 `ifdef DLA_HAS_CDP_RDMA
   localparam logic [15:0] BASE_CDP_RDMA = `DLA_BASE_CDP_RDMA;
   logic [31:0] rd_cdp_rdma;
@@ -292,7 +260,7 @@ module NV_nvdla (
 
   // ---- DMA ports ----------------------------------------------------------------------------
   // DMA clients of the DBB port (see docs/rtl.md); client i uses AXI ID i.
-  localparam int DBB_CLIENTS = 1;
+  localparam int DBB_CLIENTS = 6;      // 0 BDMA, 1-4 SDP (reads 1-4, write 1), 5 PDP
   logic [DBB_CLIENTS-1:0]           dbb_rd_req_valid, dbb_rd_req_ready, dbb_rd_dat_valid;
   logic [DBB_CLIENTS*ADDR_BITS-1:0] dbb_rd_req_addr;
   logic [DBB_CLIENTS*LEN_BITS-1:0]  dbb_rd_req_len;
@@ -314,7 +282,7 @@ module NV_nvdla (
   assign dbb_wr_req_cmpl = '1;
 `ifdef DLA_HAS_SRAM_IF
   // DMA clients of the SRAM port (see docs/rtl.md); client i uses AXI ID i.
-  localparam int SRAM_CLIENTS = 1;
+  localparam int SRAM_CLIENTS = 6;     // as DBB
   logic [SRAM_CLIENTS-1:0]           sram_rd_req_valid, sram_rd_req_ready, sram_rd_dat_valid;
   logic [SRAM_CLIENTS*ADDR_BITS-1:0] sram_rd_req_addr;
   logic [SRAM_CLIENTS*LEN_BITS-1:0]  sram_rd_req_len;
@@ -460,6 +428,256 @@ module NV_nvdla (
   wire unused_sram_client = &{sram_rd_req_ready, sram_rd_dat_valid, sram_rd_dat_data,
                               sram_rd_dat_mask, sram_wr_req_ready, sram_wr_dat_ready, sram_wr_cmpl,
                               sram_wr_cmpl_tag};
+`endif
+`endif
+
+  // ---- SDP + SDP_RDMA (DMA clients 1-4 of both ports: reads main/BS/BN/EW; write on 1) ------
+`ifdef DLA_HAS_SDP
+  localparam logic [15:0] BASE_SDP = `DLA_BASE_SDP;
+  localparam logic [15:0] BASE_SDP_RDMA = `DLA_BASE_SDP_RDMA;
+  localparam int SDP_C0 = 1;                                  // first SDP client index
+  logic [1:0]           sdp_wr_req_valid, sdp_wr_req_ready, sdp_wr_dat_valid, sdp_wr_dat_ready;
+  logic [1:0]           sdp_wr_cmpl;
+  logic [ADDR_BITS-1:0] sdp_wr_req_addr;
+  logic [LEN_BITS-1:0]  sdp_wr_req_len;
+  logic [DATA_BITS-1:0] sdp_wr_dat_data;
+  logic [APB-1:0]       sdp_wr_dat_mask;
+  logic [3:0]           sdp_sram_rd_req_valid, sdp_sram_rd_req_ready, sdp_sram_rd_dat_valid;
+  logic [4*ADDR_BITS-1:0] sdp_sram_rd_req_addr;
+  logic [4*LEN_BITS-1:0]  sdp_sram_rd_req_len;
+  logic                 unused_sdp_fly_ready, unused_sdp_pdp_valid;
+  logic [ATOM_BYTES*8-1:0] unused_sdp_pdp_data;
+  dla_sdp #(
+    .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
+    .MAX_BURST(`DLA_AXI_MAX_BURST), .LEN_BITS(LEN_BITS), .TP(`DLA_SDP_THROUGHPUT),
+`ifdef DLA_HAS_SRAM_IF
+    .HAS_SRAM(1'b1),
+`else
+    .HAS_SRAM(1'b0),
+`endif
+`ifdef DLA_HAS_FP16
+    .HAS_FP(1'b1),
+`else
+    .HAS_FP(1'b0),
+`endif
+`ifdef DLA_SDP_BS
+    .HAS_BS(1'b1),
+`else
+    .HAS_BS(1'b0),
+`endif
+`ifdef DLA_SDP_BN
+    .HAS_BN(1'b1),
+`else
+    .HAS_BN(1'b0),
+`endif
+`ifdef DLA_SDP_EW
+    .HAS_EW(1'b1),
+`else
+    .HAS_EW(1'b0),
+`endif
+`ifdef DLA_SDP_LUT
+    .HAS_LUT(1'b1)
+`else
+    .HAS_LUT(1'b0)
+`endif
+  ) u_sdp (
+    .clk, .rstn,
+    .rdma_req_vld(req_vld && pend_win == BASE_SDP_RDMA[15:10]),
+    .sdp_req_vld(req_vld && pend_win == BASE_SDP[15:10]),
+    .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_sdp),
+    .done(sdp_done),
+    .dbb_rd_req_valid(dbb_rd_req_valid[SDP_C0 +: 4]), .dbb_rd_req_ready(dbb_rd_req_ready[SDP_C0 +: 4]),
+    .dbb_rd_req_addr(dbb_rd_req_addr[SDP_C0*ADDR_BITS +: 4*ADDR_BITS]),
+    .dbb_rd_req_len(dbb_rd_req_len[SDP_C0*LEN_BITS +: 4*LEN_BITS]),
+    .dbb_rd_dat_valid(dbb_rd_dat_valid[SDP_C0 +: 4]), .dbb_rd_dat_data, .dbb_rd_dat_mask,
+    .sram_rd_req_valid(sdp_sram_rd_req_valid), .sram_rd_req_ready(sdp_sram_rd_req_ready),
+    .sram_rd_req_addr(sdp_sram_rd_req_addr), .sram_rd_req_len(sdp_sram_rd_req_len),
+`ifdef DLA_HAS_SRAM_IF
+    .sram_rd_dat_valid(sdp_sram_rd_dat_valid), .sram_rd_dat_data, .sram_rd_dat_mask,
+`else
+    .sram_rd_dat_valid(4'd0), .sram_rd_dat_data({DATA_BITS{1'b0}}), .sram_rd_dat_mask({APB{1'b0}}),
+`endif
+    .wr_req_valid(sdp_wr_req_valid), .wr_req_ready(sdp_wr_req_ready),
+    .wr_req_addr(sdp_wr_req_addr), .wr_req_len(sdp_wr_req_len),
+    .wr_dat_valid(sdp_wr_dat_valid), .wr_dat_ready(sdp_wr_dat_ready),
+    .wr_dat_data(sdp_wr_dat_data), .wr_dat_mask(sdp_wr_dat_mask), .wr_cmpl(sdp_wr_cmpl),
+    // flying input (convolution) and on-the-fly output (PDP) are not connected yet
+    .fly_valid(1'b0), .fly_ready(unused_sdp_fly_ready), .fly_data({`DLA_SDP_THROUGHPUT*32{1'b0}}),
+    .pdp_valid(unused_sdp_pdp_valid), .pdp_ready(1'b1), .pdp_data(unused_sdp_pdp_data)
+  );
+  // DBB: write client SDP_C0; write slices of clients SDP_C0+1.. unused
+  assign dbb_wr_req_valid[SDP_C0 +: 4] = {3'b000, sdp_wr_req_valid[0]};
+  assign dbb_wr_req_addr[SDP_C0*ADDR_BITS +: 4*ADDR_BITS] = {{(3*ADDR_BITS){1'b0}}, sdp_wr_req_addr};
+  assign dbb_wr_req_len[SDP_C0*LEN_BITS +: 4*LEN_BITS]    = {{(3*LEN_BITS){1'b0}}, sdp_wr_req_len};
+  assign dbb_wr_req_tag[SDP_C0*TAG_BITS +: 4*TAG_BITS]    = '0;
+  assign dbb_wr_dat_valid[SDP_C0 +: 4] = {3'b000, sdp_wr_dat_valid[0]};
+  assign dbb_wr_dat_data[SDP_C0*DATA_BITS +: 4*DATA_BITS] = {{(3*DATA_BITS){1'b0}}, sdp_wr_dat_data};
+  assign dbb_wr_dat_mask[SDP_C0*APB +: 4*APB]             = {{(3*APB){1'b0}}, sdp_wr_dat_mask};
+  assign sdp_wr_req_ready[0] = dbb_wr_req_ready[SDP_C0];
+  assign sdp_wr_dat_ready[0] = dbb_wr_dat_ready[SDP_C0];
+  assign sdp_wr_cmpl[0]      = dbb_wr_cmpl[SDP_C0];
+  wire unused_sdp_dbb = &{1'b0, dbb_wr_req_ready[SDP_C0+1 +: 3], dbb_wr_dat_ready[SDP_C0+1 +: 3],
+                          dbb_wr_cmpl[SDP_C0+1 +: 3], unused_sdp_fly_ready, unused_sdp_pdp_valid,
+                          unused_sdp_pdp_data};
+`ifdef DLA_HAS_SRAM_IF
+  assign sram_rd_req_valid[SDP_C0 +: 4] = sdp_sram_rd_req_valid;
+  assign sdp_sram_rd_req_ready = sram_rd_req_ready[SDP_C0 +: 4];
+  assign sram_rd_req_addr[SDP_C0*ADDR_BITS +: 4*ADDR_BITS] = sdp_sram_rd_req_addr;
+  assign sram_rd_req_len[SDP_C0*LEN_BITS +: 4*LEN_BITS]    = sdp_sram_rd_req_len;
+  assign sdp_sram_rd_dat_valid = sram_rd_dat_valid[SDP_C0 +: 4];
+  assign sram_wr_req_valid[SDP_C0 +: 4] = {3'b000, sdp_wr_req_valid[1]};
+  assign sram_wr_req_addr[SDP_C0*ADDR_BITS +: 4*ADDR_BITS] = {{(3*ADDR_BITS){1'b0}}, sdp_wr_req_addr};
+  assign sram_wr_req_len[SDP_C0*LEN_BITS +: 4*LEN_BITS]    = {{(3*LEN_BITS){1'b0}}, sdp_wr_req_len};
+  assign sram_wr_req_tag[SDP_C0*TAG_BITS +: 4*TAG_BITS]    = '0;
+  assign sram_wr_dat_valid[SDP_C0 +: 4] = {3'b000, sdp_wr_dat_valid[1]};
+  assign sram_wr_dat_data[SDP_C0*DATA_BITS +: 4*DATA_BITS] = {{(3*DATA_BITS){1'b0}}, sdp_wr_dat_data};
+  assign sram_wr_dat_mask[SDP_C0*APB +: 4*APB]             = {{(3*APB){1'b0}}, sdp_wr_dat_mask};
+  assign sdp_wr_req_ready[1] = sram_wr_req_ready[SDP_C0];
+  assign sdp_wr_dat_ready[1] = sram_wr_dat_ready[SDP_C0];
+  assign sdp_wr_cmpl[1]      = sram_wr_cmpl[SDP_C0];
+  wire unused_sdp_sram = &{1'b0, sram_wr_req_ready[SDP_C0+1 +: 3], sram_wr_dat_ready[SDP_C0+1 +: 3],
+                           sram_wr_cmpl[SDP_C0+1 +: 3]};
+`else
+  assign sdp_sram_rd_req_ready = '0;
+  assign sdp_wr_req_ready[1]   = 1'b0;
+  assign sdp_wr_dat_ready[1]   = 1'b0;
+  assign sdp_wr_cmpl[1]        = 1'b0;
+  assign sdp_sram_rd_dat_valid = '0;
+  wire unused_sdp_sram = &{1'b0, sdp_sram_rd_req_valid, sdp_sram_rd_req_addr, sdp_sram_rd_req_len,
+                           sdp_wr_req_valid[1], sdp_wr_dat_valid[1], sdp_sram_rd_dat_valid};
+`endif
+`else
+  assign rd_sdp   = '0;
+  assign sdp_done = '0;
+  // SDP clients 1-4 unused in this configuration.
+  assign dbb_rd_req_valid[4:1] = '0;
+  assign dbb_rd_req_addr[ADDR_BITS +: 4*ADDR_BITS] = '0;
+  assign dbb_rd_req_len[LEN_BITS +: 4*LEN_BITS]    = '0;
+  assign dbb_wr_req_valid[4:1] = '0;
+  assign dbb_wr_req_addr[ADDR_BITS +: 4*ADDR_BITS] = '0;
+  assign dbb_wr_req_len[LEN_BITS +: 4*LEN_BITS]    = '0;
+  assign dbb_wr_req_tag[TAG_BITS +: 4*TAG_BITS]    = '0;
+  assign dbb_wr_dat_valid[4:1] = '0;
+  assign dbb_wr_dat_data[DATA_BITS +: 4*DATA_BITS] = '0;
+  assign dbb_wr_dat_mask[APB +: 4*APB]             = '0;
+`endif
+
+  // ---- PDP_RDMA + PDP (client 5 of both ports) --------------------------------------------------------
+`ifdef DLA_HAS_PDP
+  localparam logic [15:0] BASE_PDP_RDMA = `DLA_BASE_PDP_RDMA;
+  localparam logic [15:0] BASE_PDP      = `DLA_BASE_PDP;
+  localparam int PDP_IDX = 5;
+  logic [1:0]             pdp_rd_req_valid, pdp_rd_req_ready, pdp_rd_dat_valid;
+  logic [ADDR_BITS-1:0]   pdp_rd_req_addr, pdp_wr_req_addr;
+  logic [LEN_BITS-1:0]    pdp_rd_req_len, pdp_wr_req_len;
+  logic [2*DATA_BITS-1:0] pdp_rd_dat_data;
+  logic [2*APB-1:0]       pdp_rd_dat_mask;
+  logic [1:0]             pdp_wr_req_valid, pdp_wr_req_ready, pdp_wr_dat_valid, pdp_wr_dat_ready;
+  logic [1:0]             pdp_wr_cmpl;
+  logic [TAG_BITS-1:0]    pdp_wr_req_tag;
+  logic [2*TAG_BITS-1:0]  pdp_wr_cmpl_tag;
+  logic [DATA_BITS-1:0]   pdp_wr_dat_data;
+  logic [APB-1:0]         pdp_wr_dat_mask;
+  logic                   unused_otf_ready, unused_pdp_wr_req_cmpl;
+
+  dla_pdp #(
+    .TP(`DLA_PDP_THROUGHPUT), .ATOM_BYTES(ATOM_BYTES), .DATA_BITS(DATA_BITS),
+    .ADDR_BITS(ADDR_BITS), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
+    .MAX_BURST(`DLA_AXI_MAX_BURST),
+`ifdef DLA_HAS_INT16
+    .HAS_INT16(1'b1),
+`else
+    .HAS_INT16(1'b0),
+`endif
+`ifdef DLA_HAS_FP16
+    .HAS_FP16(1'b1),
+`else
+    .HAS_FP16(1'b0),
+`endif
+`ifdef DLA_HAS_SRAM_IF
+    .HAS_SRAM(1'b1)
+`else
+    .HAS_SRAM(1'b0)
+`endif
+  ) u_pdp (
+    .clk, .rstn,
+    .rdma_req_vld(req_vld && pend_win == BASE_PDP_RDMA[15:10]),
+    .core_req_vld(req_vld && pend_win == BASE_PDP[15:10]),
+    .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_pdp_rdma),
+    .otf_valid(1'b0), .otf_ready(unused_otf_ready), .otf_data('0),   // SDP on-flying: not yet
+    .rd_req_valid(pdp_rd_req_valid), .rd_req_ready(pdp_rd_req_ready),
+    .rd_req_addr(pdp_rd_req_addr), .rd_req_len(pdp_rd_req_len),
+    .rd_dat_valid(pdp_rd_dat_valid), .rd_dat_data(pdp_rd_dat_data), .rd_dat_mask(pdp_rd_dat_mask),
+    .wr_req_valid(pdp_wr_req_valid), .wr_req_ready(pdp_wr_req_ready),
+    .wr_req_addr(pdp_wr_req_addr), .wr_req_len(pdp_wr_req_len),
+    .wr_req_cmpl(unused_pdp_wr_req_cmpl), .wr_req_tag(pdp_wr_req_tag),
+    .wr_dat_valid(pdp_wr_dat_valid), .wr_dat_ready(pdp_wr_dat_ready),
+    .wr_dat_data(pdp_wr_dat_data), .wr_dat_mask(pdp_wr_dat_mask),
+    .wr_cmpl(pdp_wr_cmpl), .wr_cmpl_tag(pdp_wr_cmpl_tag),
+    .intr_done(pdp_done)
+  );
+
+  // DBB client PDP_IDX
+  assign dbb_rd_req_valid[PDP_IDX]                 = pdp_rd_req_valid[0];
+  assign pdp_rd_req_ready[0]                       = dbb_rd_req_ready[PDP_IDX];
+  assign dbb_rd_req_addr[PDP_IDX*ADDR_BITS +: ADDR_BITS] = pdp_rd_req_addr;
+  assign dbb_rd_req_len[PDP_IDX*LEN_BITS +: LEN_BITS]    = pdp_rd_req_len;
+  assign pdp_rd_dat_valid[0]                       = dbb_rd_dat_valid[PDP_IDX];
+  assign pdp_rd_dat_data[0 +: DATA_BITS]           = dbb_rd_dat_data;
+  assign pdp_rd_dat_mask[0 +: APB]                 = dbb_rd_dat_mask;
+  assign dbb_wr_req_valid[PDP_IDX]                 = pdp_wr_req_valid[0];
+  assign pdp_wr_req_ready[0]                       = dbb_wr_req_ready[PDP_IDX];
+  assign dbb_wr_req_addr[PDP_IDX*ADDR_BITS +: ADDR_BITS] = pdp_wr_req_addr;
+  assign dbb_wr_req_len[PDP_IDX*LEN_BITS +: LEN_BITS]    = pdp_wr_req_len;
+  assign dbb_wr_req_tag[PDP_IDX*TAG_BITS +: TAG_BITS]    = pdp_wr_req_tag;
+  assign dbb_wr_dat_valid[PDP_IDX]                 = pdp_wr_dat_valid[0];
+  assign pdp_wr_dat_ready[0]                       = dbb_wr_dat_ready[PDP_IDX];
+  assign dbb_wr_dat_data[PDP_IDX*DATA_BITS +: DATA_BITS] = pdp_wr_dat_data;
+  assign dbb_wr_dat_mask[PDP_IDX*APB +: APB]       = pdp_wr_dat_mask;
+  assign pdp_wr_cmpl[0]                            = dbb_wr_cmpl[PDP_IDX];
+  assign pdp_wr_cmpl_tag[0 +: TAG_BITS]            = dbb_wr_cmpl_tag;
+`ifdef DLA_HAS_SRAM_IF
+  // SRAM client PDP_IDX
+  assign sram_rd_req_valid[PDP_IDX]                = pdp_rd_req_valid[1];
+  assign pdp_rd_req_ready[1]                       = sram_rd_req_ready[PDP_IDX];
+  assign sram_rd_req_addr[PDP_IDX*ADDR_BITS +: ADDR_BITS] = pdp_rd_req_addr;
+  assign sram_rd_req_len[PDP_IDX*LEN_BITS +: LEN_BITS]    = pdp_rd_req_len;
+  assign pdp_rd_dat_valid[1]                       = sram_rd_dat_valid[PDP_IDX];
+  assign pdp_rd_dat_data[DATA_BITS +: DATA_BITS]   = sram_rd_dat_data;
+  assign pdp_rd_dat_mask[APB +: APB]               = sram_rd_dat_mask;
+  assign sram_wr_req_valid[PDP_IDX]                = pdp_wr_req_valid[1];
+  assign pdp_wr_req_ready[1]                       = sram_wr_req_ready[PDP_IDX];
+  assign sram_wr_req_addr[PDP_IDX*ADDR_BITS +: ADDR_BITS] = pdp_wr_req_addr;
+  assign sram_wr_req_len[PDP_IDX*LEN_BITS +: LEN_BITS]    = pdp_wr_req_len;
+  assign sram_wr_req_tag[PDP_IDX*TAG_BITS +: TAG_BITS]    = pdp_wr_req_tag;
+  assign sram_wr_dat_valid[PDP_IDX]                = pdp_wr_dat_valid[1];
+  assign pdp_wr_dat_ready[1]                       = sram_wr_dat_ready[PDP_IDX];
+  assign sram_wr_dat_data[PDP_IDX*DATA_BITS +: DATA_BITS] = pdp_wr_dat_data;
+  assign sram_wr_dat_mask[PDP_IDX*APB +: APB]      = pdp_wr_dat_mask;
+  assign pdp_wr_cmpl[1]                            = sram_wr_cmpl[PDP_IDX];
+  assign pdp_wr_cmpl_tag[TAG_BITS +: TAG_BITS]     = sram_wr_cmpl_tag;
+`else
+  // No SRAM interface: PDP maps CV-SRAM to DBB and never uses its port 1.
+  wire unused_pdp_port1 = &{1'b0, pdp_rd_req_valid[1], pdp_wr_req_valid[1], pdp_wr_dat_valid[1]};
+  assign pdp_rd_req_ready[1]                       = 1'b0;
+  assign pdp_rd_dat_valid[1]                       = 1'b0;
+  assign pdp_rd_dat_data[DATA_BITS +: DATA_BITS]   = '0;
+  assign pdp_rd_dat_mask[APB +: APB]               = '0;
+  assign pdp_wr_req_ready[1]                       = 1'b0;
+  assign pdp_wr_dat_ready[1]                       = 1'b0;
+  assign pdp_wr_cmpl[1]                            = 1'b0;
+  assign pdp_wr_cmpl_tag[TAG_BITS +: TAG_BITS]     = '0;
+`endif
+`else
+  assign pdp_done = '0;
+`ifdef DLA_HAS_PDP_RDMA
+  localparam logic [15:0] BASE_PDP_RDMA = `DLA_BASE_PDP_RDMA;
+  dla_pdp_rdma_shell u_pdp_rdma (
+    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_PDP_RDMA[15:10]), .req_wr(pend_wr),
+    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_pdp_rdma)
+  );
+`else
+  assign rd_pdp_rdma = '0;
 `endif
 `endif
 
