@@ -43,7 +43,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   bool outstanding[2] = {false, false};
   uint64_t timeout[2] = {0, 0}, layer_of[2] = {0, 0};
   auto finish = [&](unsigned g) {
-    finish_pdp_layer(b, cfg, g, timeout[g], fmt::format("layer {}", layer_of[g]));
+    // Layers run in order: an older layer of the other group still running comes first.
+    uint64_t t = timeout[g];
+    if (outstanding[g ^ 1u] && layer_of[g ^ 1u] < layer_of[g]) t += timeout[g ^ 1u];
+    finish_pdp_layer(b, cfg, g, t, fmt::format("layer {}", layer_of[g]));
     outstanding[g] = false;
   };
   for (uint64_t i = 0; i < layers; ++i) {
