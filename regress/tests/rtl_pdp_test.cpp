@@ -70,9 +70,6 @@ class PdpProgram {
   uint32_t oh(const Layer& l) const { return (l.pt + l.h + l.pb - l.kh) / l.sh + 1; }
   void program(const Layer& l, uint32_t group) {
     const uint32_t atom = cfg_.atom_bytes;
-    const uint32_t bpe = l.fmt == 0 ? 1 : 2;
-    const uint32_t lanes = atom / bpe;
-    const uint32_t surfaces = (l.c + lanes - 1) / lanes;
     const uint32_t line = l.w * atom, surf = line * l.h;
     const uint32_t oline = ow(l) * atom, osurf = oline * oh(l);
     for (const char* u : {"PDP_RDMA", "PDP"}) write(std::string(u) + ".S_POINTER", group);
@@ -115,11 +112,13 @@ class PdpProgram {
     write(P + "D_DATA_FORMAT", l.fmt);
     write(R + "D_OP_ENABLE", 1);
     write(P + "D_OP_ENABLE", 1);
-    (void)surfaces;
   }
   void wait_and_check(uint32_t group) {
     const uint32_t bit = 1u << (4 + group);
-    p_.ops.push_back(WaitIntr{bit, 0});
+    WaitIntr wait;
+    wait.status_bits = bit;
+    wait.what = "PDP done group " + std::to_string(group);
+    p_.ops.push_back(wait);
     p_.ops.push_back(RegWrite{addr("GLB.S_INTR_STATUS"), bit});
     for (const char* c : {"D_NAN_INPUT_NUM", "D_INF_INPUT_NUM", "D_NAN_OUTPUT_NUM"}) {
       p_.ops.push_back(RegWrite{addr("PDP.S_POINTER"), group});
