@@ -17,7 +17,7 @@ for yaml in "$src"/rtl/configs/*.yaml; do
         --Mdir "$tmp" -I"$gen" -f filelist.f -f "$gen/generated.f" \
         --MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" >/dev/null 2>&1); then
     end=$(date +%s.%N)
-    printf "  %-6s %6.1f s\n" "$cfg" "$(echo "$end - $start" | bc)"
+    printf "  %-6s %6.1f s\n" "$cfg" "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')"
   else
     echo "  $cfg: verilator failed"
   fi

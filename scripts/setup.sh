@@ -8,7 +8,7 @@ PACKAGES=(
   verilator yosys zlib1g-dev
   libgtest-dev libgmock-dev libboost-test-dev libbenchmark-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev libyaml-cpp-dev
-  libsqlite3-dev sqlite3 lcov
+  libsqlite3-dev sqlite3 lcov libxml2-utils
 )
 
 missing=()
