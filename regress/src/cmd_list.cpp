@@ -3,17 +3,26 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <memory>
+
 #include "dla/cli_command.h"
 #include "dla/hwconfig.h"
+#include "dla/planted_bug.h"
 #include "dla/simulation.h"
 #include "dla/test_generator.h"
 
 namespace dla::cli {
 
 Command add_list_command(CLI::App& app, const std::string& /*command_line*/) {
-  app.add_subcommand("list", "list configurations and tests");
+  auto* list = app.add_subcommand("list", "list configurations and tests");
+  auto plants_only = std::make_shared<bool>(false);
+  list->add_flag("--plants", *plants_only, "list the planted golden-model bugs (for checker proofs)");
   Command c;
-  c.run = [] {
+  c.run = [plants_only] {
+    if (*plants_only) {
+      for (const auto& p : golden::planted_bug_catalogue()) fmt::print("{:<28} {}\n", p.name, p.description);
+      return kExitPass;
+    }
     fmt::print("configurations:\n");
     for (const auto& cfg : HwConfig::all())
       fmt::print("  {:<8} {}{}\n", cfg.name, cfg.description,

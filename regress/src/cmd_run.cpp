@@ -58,6 +58,8 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   run->add_option("--watchdog", st->req.watchdog_cycles, "cycles without progress before a hang")
       ->capture_default_str();
   run->add_option("--knob", st->knobs, "generator knob NAME=VALUE (repeatable)");
+  run->add_option("--plant", st->req.planted_bugs,
+                  "enable a planted golden-model bug (checker proofs; see `dlaverif list --plants`)");
   run->add_option("--out", st->out_dir, "directory for result.json (default: no file)");
   run->add_option("--export-trace", st->export_dir, "also write the test as a .cfg trace (+ .dat files) into DIR");
 

@@ -22,6 +22,7 @@ std::string RunResult::repro_command() const {
   if (request.axi_profile != "random") os << " --axi-profile " << request.axi_profile;
   if (request.watchdog_cycles != RunRequest{}.watchdog_cycles) os << " --watchdog " << request.watchdog_cycles;
   for (const auto& [k, v] : request.knobs) os << " --knob " << k << "=" << v;
+  for (const auto& p : request.planted_bugs) os << " --plant " << p;
   return os.str();
 }
 
@@ -31,7 +32,8 @@ nlohmann::json RunResult::to_json() const {
   j["test"] = {{"config", request.config}, {"name", request.test}, {"seed", request.seed},
                {"knobs", request.knobs}, {"golden_only", request.golden_only},
                {"axi_profile", request.axi_profile},
-               {"watchdog_cycles", request.watchdog_cycles}};
+               {"watchdog_cycles", request.watchdog_cycles},
+               {"planted_bugs", request.planted_bugs}};
   j["verdict"] = verdict_name(verdict);
   j["signature"] = signature;
   j["summary"] = summary;

@@ -28,6 +28,7 @@ struct RunRequest {
   std::string axi_profile = "random";
   uint64_t watchdog_cycles = 200000;
   std::map<std::string, std::string> knobs;
+  std::vector<std::string> planted_bugs;  // golden-model plants (checker proofs only)
   std::string command_line;         // as typed, for the record and the repro line
 };
 

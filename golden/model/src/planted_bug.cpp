@@ -1,0 +1,55 @@
+#include "dla/planted_bug.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace dla::golden {
+
+namespace {
+// One line per plant; the unit model that owns it checks `planted("<name>")`.
+std::vector<PlantedBugInfo> make_catalogue() {
+  std::vector<PlantedBugInfo> c = {
+      {"sdp.rounding", "SDP output converter rounds ties toward +inf instead of away from zero"},
+      {"sdp.out_saturation_count", "SDP D_PERF_OUT_SATURATION counts one saturation too few"},
+      {"sdp.lut_priority", "SDP LUT: when both tables hit, the priority bit is ignored (LE wins)"},
+      {"sdp.nan_output_count", "SDP D_PERF_NAN_OUTPUT_NUM not incremented for a NaN output"},
+      {"pdp.reciprocal_rounding", "PDP average: reciprocal multiply rounds ties down"},
+      {"pdp.split_boundary", "PDP split mode: each stripe after the first starts one column late"},
+  };
+  std::sort(c.begin(), c.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  return c;
+}
+
+std::vector<std::string>& enabled() {
+  static std::vector<std::string> e;
+  return e;
+}
+
+bool known(std::string_view name) {
+  const auto& c = planted_bug_catalogue();
+  return std::any_of(c.begin(), c.end(), [&](const auto& p) { return p.name == name; });
+}
+}  // namespace
+
+const std::vector<PlantedBugInfo>& planted_bug_catalogue() {
+  static const std::vector<PlantedBugInfo> c = make_catalogue();
+  return c;
+}
+
+bool planted(std::string_view name) {
+  const auto& e = enabled();
+  if (e.empty()) return false;  // the normal case: one branch, no lookups
+  if (!known(name)) throw std::logic_error("planted(): unknown plant '" + std::string(name) + "'");
+  return std::find(e.begin(), e.end(), name) != e.end();
+}
+
+PlantedBugScope::PlantedBugScope(const std::vector<std::string>& names) : previous_(enabled()) {
+  for (const auto& n : names)
+    if (!known(n))
+      throw std::invalid_argument("unknown planted bug '" + n + "' (see `dlaverif list --plants`)");
+  enabled() = names;
+}
+
+PlantedBugScope::~PlantedBugScope() { enabled() = previous_; }
+
+}  // namespace dla::golden
