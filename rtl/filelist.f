@@ -51,3 +51,11 @@ sdp/dla_sdp_lut_ram.sv
 sdp/dla_sdp_rd_stream.sv
 sdp/dla_sdp_wr.sv
 sdp/dla_sdp.sv
+cdp/dla_cdp_icvt.sv
+cdp/dla_cdp_window.sv
+cdp/dla_cdp_ocvt.sv
+cdp/dla_cdp_fp_out.sv
+cdp/dla_cdp_wdma.sv
+cdp/dla_cdp_rdma.sv
+cdp/dla_cdp_core.sv
+cdp/dla_cdp.sv

@@ -1,9 +1,12 @@
 // LUT output for one element (sdp.md §8.4, §8.5): interpolation between y0 = T[I] and
 // y1 = T[I+1] on a hit, linear extrapolation from the chosen table's anchor on under/overflow.
 // Reusable by CDP: DW is the integer data width (32 for SDP); float mode needs DW = 32.
+// HIT_Q16 = 1 selects CDP's integer hit rule (pdp_cdp_bdma_rubik_glb.md §2.7):
+// y0 + rha((y1 - y0) * frac16, 16) with frac16 = frac[34:19].
 module dla_lut_interp #(
-  parameter int DW     = 32,
-  parameter bit HAS_FP = 1'b1
+  parameter int DW      = 32,
+  parameter bit HAS_FP  = 1'b1,
+  parameter bit HIT_Q16 = 1'b0
 ) (
   input  logic          fp,
   input  logic          sel_lo,
@@ -59,8 +62,21 @@ module dla_lut_interp #(
     dx   = (DW+2)'($signed(x)) - pb;
     prod = PW'(dx) * PW'($signed(k));
   end
-  dla_sdp_rsh #(.IW(54), .OW(DW), .SW(6), .FW(DW)) u_hit (
-    .v(hsum), .s(6'd35), .y(hit_i), .floor_q(unused_fq0));
+  if (HIT_Q16) begin : g_hit16
+    logic signed [16:0]   dy;
+    logic signed [33:0]   dq;
+    logic signed [17:0]   t16, unused_fq16;     // |t16| < 2^17 (no saturation)
+    wire unused_hsum = &{1'b0, hsum};
+    assign dy = 17'($signed(y1)) - 17'($signed(y0));
+    assign dq = 34'(dy) * 34'({1'b0, frac[34:19]});
+    dla_sdp_rsh #(.IW(34), .OW(18), .SW(5), .FW(18)) u_hit (
+      .v(dq), .s(5'd16), .y(t16), .floor_q(unused_fq16));
+    assign hit_i = DW'($signed(y0)) + DW'(t16);
+    assign unused_fq0 = '0;
+  end else begin : g_hit35
+    dla_sdp_rsh #(.IW(54), .OW(DW), .SW(6), .FW(DW)) u_hit (
+      .v(hsum), .s(6'd35), .y(hit_i), .floor_q(unused_fq0));
+  end
   dla_sdp_rsh #(.IW(PW), .OW(DW), .SW(5), .FW(DW)) u_shr (
     .v(prod), .s(t), .y(shr), .floor_q(unused_fq1));
   dla_sdp_lsh #(.IW(PW), .OW(DW), .SW(5)) u_shl (.v(prod), .s(5'(-$signed(t))), .y(shl));

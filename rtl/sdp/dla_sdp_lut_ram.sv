@@ -3,7 +3,12 @@
 // stores the entry (type WRITE, existing entries only) and every DATA write or read advances
 // the 10-bit address, whatever the type (the v1 RTL behaviour, §15 item 5). A read returns the
 // entry at the current address (0 beyond the table). Tables reset to 0.
-module dla_sdp_lut_ram (
+// TYPED_CLAMPED = 1 (CDP, pdp_cdp_bdma_rubik_glb.md §2.4): only the access of the
+// configured type acts (a DATA write with type READ, or a read with type WRITE, does nothing
+// and reads 0), and the address stops at the selected table's last entry (64 / 256).
+module dla_sdp_lut_ram #(
+  parameter bit TYPED_CLAMPED = 1'b0
+) (
   input  logic                clk,
   input  logic                rstn,
   input  logic                cfg_wr,       // S_LUT_ACCESS_CFG written (wdat below)
@@ -26,6 +31,9 @@ module dla_sdp_lut_ram (
       addr     <= wdat[9:0];
       table_lo <= wdat[16];
       is_write <= wdat[17];
+    end else if (TYPED_CLAMPED) begin
+      if (((data_wr && is_write) || (data_rd && !is_write)) && addr < (table_lo ? 10'd256 : 10'd64))
+        addr <= addr + 1'b1;
     end else if (data_wr || data_rd) begin
       addr <= addr + 1'b1;
     end
@@ -43,6 +51,7 @@ module dla_sdp_lut_ram (
     rd_entry = '0;
     if (table_lo && addr < 10'd257) rd_entry = lo[addr*16 +: 16];
     if (!table_lo && addr < 10'd65) rd_entry = le[addr[6:0]*16 +: 16];
+    if (TYPED_CLAMPED && is_write) rd_entry = '0;
   end
   wire unused_wdat = &{1'b0, wdat[31:18]};
 endmodule

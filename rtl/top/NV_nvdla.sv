@@ -120,6 +120,7 @@ module NV_nvdla (
   logic [1:0]  bdma_done;
   logic [1:0]  sdp_done;
   logic [1:0]  pdp_done;
+  logic [1:0]  cdp_done;
 
   // Read data of every unit window; a block drives 0 unless it performs a read.
   logic [31:0] rd_glb, rd_cfgrom, rd_bdma, rd_shells;
@@ -127,7 +128,7 @@ module NV_nvdla (
 
   assign rd_data    = rd_glb | rd_cfgrom | rd_bdma | rd_shells;
   assign hold       = bdma_hold;
-  assign done_pulse = {24'd0, bdma_done, pdp_done, 2'd0, sdp_done};
+  assign done_pulse = {24'd0, bdma_done, pdp_done, cdp_done, sdp_done};
 
   // ---- GLB --------------------------------------------------------------------------------
   localparam logic [15:0] BASE_GLB = `DLA_BASE_GLB;
@@ -225,26 +226,9 @@ module NV_nvdla (
   // PDP_RDMA and PDP: one unit (dla_pdp, below the DMA ports); its read data comes in rd_pdp_rdma.
   logic [31:0] rd_pdp_rdma;
   wire  [31:0] rd_pdp = 32'd0;
-`ifdef DLA_HAS_CDP_RDMA
-  localparam logic [15:0] BASE_CDP_RDMA = `DLA_BASE_CDP_RDMA;
+  // CDP_RDMA and CDP: one unit (dla_cdp, below the DMA ports); its read data comes in rd_cdp_rdma.
   logic [31:0] rd_cdp_rdma;
-  dla_cdp_rdma_shell u_cdp_rdma (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CDP_RDMA[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cdp_rdma)
-  );
-`else
-  wire [31:0] rd_cdp_rdma = 32'd0;
-`endif
-`ifdef DLA_HAS_CDP
-  localparam logic [15:0] BASE_CDP = `DLA_BASE_CDP;
-  logic [31:0] rd_cdp;
-  dla_cdp_shell u_cdp (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CDP[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cdp)
-  );
-`else
-  wire [31:0] rd_cdp = 32'd0;
-`endif
+  wire  [31:0] rd_cdp = 32'd0;
 `ifdef DLA_HAS_RBK
   localparam logic [15:0] BASE_RBK = `DLA_BASE_RBK;
   logic [31:0] rd_rbk;
@@ -260,7 +244,7 @@ module NV_nvdla (
 
   // ---- DMA ports ----------------------------------------------------------------------------
   // DMA clients of the DBB port (see docs/rtl.md); client i uses AXI ID i.
-  localparam int DBB_CLIENTS = 6;      // 0 BDMA, 1-4 SDP (reads 1-4, write 1), 5 PDP
+  localparam int DBB_CLIENTS = 7;      // 0 BDMA, 1-4 SDP (reads 1-4, write 1), 5 PDP, 6 CDP
   logic [DBB_CLIENTS-1:0]           dbb_rd_req_valid, dbb_rd_req_ready, dbb_rd_dat_valid;
   logic [DBB_CLIENTS*ADDR_BITS-1:0] dbb_rd_req_addr;
   logic [DBB_CLIENTS*LEN_BITS-1:0]  dbb_rd_req_len;
@@ -282,7 +266,7 @@ module NV_nvdla (
   assign dbb_wr_req_cmpl = '1;
 `ifdef DLA_HAS_SRAM_IF
   // DMA clients of the SRAM port (see docs/rtl.md); client i uses AXI ID i.
-  localparam int SRAM_CLIENTS = 6;     // as DBB
+  localparam int SRAM_CLIENTS = 7;     // as DBB
   logic [SRAM_CLIENTS-1:0]           sram_rd_req_valid, sram_rd_req_ready, sram_rd_dat_valid;
   logic [SRAM_CLIENTS*ADDR_BITS-1:0] sram_rd_req_addr;
   logic [SRAM_CLIENTS*LEN_BITS-1:0]  sram_rd_req_len;
@@ -431,6 +415,11 @@ module NV_nvdla (
 `endif
 `endif
 
+  // ---- SDP -> PDP on-flying stream (SDP OUTPUT_DST = PDP, PDP FLYING_MODE = on-flying) --------
+  // One SDP output atom per handshake, memory layout, in SDP's output order (docs/sdp-rtl.md).
+  logic                    sdp2pdp_valid, sdp2pdp_ready;
+  logic [ATOM_BYTES*8-1:0] sdp2pdp_data;
+
   // ---- SDP + SDP_RDMA (DMA clients 1-4 of both ports: reads main/BS/BN/EW; write on 1) ------
 `ifdef DLA_HAS_SDP
   localparam logic [15:0] BASE_SDP = `DLA_BASE_SDP;
@@ -445,8 +434,7 @@ module NV_nvdla (
   logic [3:0]           sdp_sram_rd_req_valid, sdp_sram_rd_req_ready, sdp_sram_rd_dat_valid;
   logic [4*ADDR_BITS-1:0] sdp_sram_rd_req_addr;
   logic [4*LEN_BITS-1:0]  sdp_sram_rd_req_len;
-  logic                 unused_sdp_fly_ready, unused_sdp_pdp_valid;
-  logic [ATOM_BYTES*8-1:0] unused_sdp_pdp_data;
+  logic                 unused_sdp_fly_ready;
   dla_sdp #(
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .MAX_BURST(`DLA_AXI_MAX_BURST), .LEN_BITS(LEN_BITS), .TP(`DLA_SDP_THROUGHPUT),
@@ -501,9 +489,9 @@ module NV_nvdla (
     .wr_req_addr(sdp_wr_req_addr), .wr_req_len(sdp_wr_req_len),
     .wr_dat_valid(sdp_wr_dat_valid), .wr_dat_ready(sdp_wr_dat_ready),
     .wr_dat_data(sdp_wr_dat_data), .wr_dat_mask(sdp_wr_dat_mask), .wr_cmpl(sdp_wr_cmpl),
-    // flying input (convolution) and on-the-fly output (PDP) are not connected yet
+    // flying input (convolution) is not connected yet; the PDP output feeds PDP's on-flying input
     .fly_valid(1'b0), .fly_ready(unused_sdp_fly_ready), .fly_data({`DLA_SDP_THROUGHPUT*32{1'b0}}),
-    .pdp_valid(unused_sdp_pdp_valid), .pdp_ready(1'b1), .pdp_data(unused_sdp_pdp_data)
+    .pdp_valid(sdp2pdp_valid), .pdp_ready(sdp2pdp_ready), .pdp_data(sdp2pdp_data)
   );
   // DBB: write client SDP_C0; write slices of clients SDP_C0+1.. unused
   assign dbb_wr_req_valid[SDP_C0 +: 4] = {3'b000, sdp_wr_req_valid[0]};
@@ -517,8 +505,7 @@ module NV_nvdla (
   assign sdp_wr_dat_ready[0] = dbb_wr_dat_ready[SDP_C0];
   assign sdp_wr_cmpl[0]      = dbb_wr_cmpl[SDP_C0];
   wire unused_sdp_dbb = &{1'b0, dbb_wr_req_ready[SDP_C0+1 +: 3], dbb_wr_dat_ready[SDP_C0+1 +: 3],
-                          dbb_wr_cmpl[SDP_C0+1 +: 3], unused_sdp_fly_ready, unused_sdp_pdp_valid,
-                          unused_sdp_pdp_data};
+                          dbb_wr_cmpl[SDP_C0+1 +: 3], unused_sdp_fly_ready};
 `ifdef DLA_HAS_SRAM_IF
   assign sram_rd_req_valid[SDP_C0 +: 4] = sdp_sram_rd_req_valid;
   assign sdp_sram_rd_req_ready = sram_rd_req_ready[SDP_C0 +: 4];
@@ -549,6 +536,9 @@ module NV_nvdla (
 `else
   assign rd_sdp   = '0;
   assign sdp_done = '0;
+  assign sdp2pdp_valid = 1'b0;
+  assign sdp2pdp_data  = '0;
+  wire unused_sdp2pdp_ready = sdp2pdp_ready;
   // SDP clients 1-4 unused in this configuration.
   assign dbb_rd_req_valid[4:1] = '0;
   assign dbb_rd_req_addr[ADDR_BITS +: 4*ADDR_BITS] = '0;
@@ -578,7 +568,7 @@ module NV_nvdla (
   logic [2*TAG_BITS-1:0]  pdp_wr_cmpl_tag;
   logic [DATA_BITS-1:0]   pdp_wr_dat_data;
   logic [APB-1:0]         pdp_wr_dat_mask;
-  logic                   unused_otf_ready, unused_pdp_wr_req_cmpl;
+  logic                   unused_pdp_wr_req_cmpl;
 
   dla_pdp #(
     .TP(`DLA_PDP_THROUGHPUT), .ATOM_BYTES(ATOM_BYTES), .DATA_BITS(DATA_BITS),
@@ -604,7 +594,7 @@ module NV_nvdla (
     .rdma_req_vld(req_vld && pend_win == BASE_PDP_RDMA[15:10]),
     .core_req_vld(req_vld && pend_win == BASE_PDP[15:10]),
     .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_pdp_rdma),
-    .otf_valid(1'b0), .otf_ready(unused_otf_ready), .otf_data('0),   // SDP on-flying: not yet
+    .otf_valid(sdp2pdp_valid), .otf_ready(sdp2pdp_ready), .otf_data(sdp2pdp_data),   // from SDP
     .rd_req_valid(pdp_rd_req_valid), .rd_req_ready(pdp_rd_req_ready),
     .rd_req_addr(pdp_rd_req_addr), .rd_req_len(pdp_rd_req_len),
     .rd_dat_valid(pdp_rd_dat_valid), .rd_dat_data(pdp_rd_dat_data), .rd_dat_mask(pdp_rd_dat_mask),
@@ -670,6 +660,8 @@ module NV_nvdla (
 `endif
 `else
   assign pdp_done = '0;
+  assign sdp2pdp_ready = 1'b0;   // no PDP: an SDP layer sent to PDP never completes
+  wire unused_sdp2pdp = &{1'b0, sdp2pdp_valid, sdp2pdp_data};
 `ifdef DLA_HAS_PDP_RDMA
   localparam logic [15:0] BASE_PDP_RDMA = `DLA_BASE_PDP_RDMA;
   dla_pdp_rdma_shell u_pdp_rdma (
@@ -679,6 +671,127 @@ module NV_nvdla (
 `else
   assign rd_pdp_rdma = '0;
 `endif
+`endif
+
+  // ---- CDP_RDMA + CDP (client 6 of both ports) ------------------------------------------------
+`ifdef DLA_HAS_CDP
+  localparam logic [15:0] BASE_CDP_RDMA = `DLA_BASE_CDP_RDMA;
+  localparam logic [15:0] BASE_CDP      = `DLA_BASE_CDP;
+  localparam int CDP_IDX = 6;
+  logic [1:0]             cdp_rd_req_valid, cdp_rd_req_ready, cdp_rd_dat_valid;
+  logic [ADDR_BITS-1:0]   cdp_rd_req_addr, cdp_wr_req_addr;
+  logic [LEN_BITS-1:0]    cdp_rd_req_len, cdp_wr_req_len;
+  logic [2*DATA_BITS-1:0] cdp_rd_dat_data;
+  logic [2*APB-1:0]       cdp_rd_dat_mask;
+  logic [1:0]             cdp_wr_req_valid, cdp_wr_req_ready, cdp_wr_dat_valid, cdp_wr_dat_ready;
+  logic [1:0]             cdp_wr_cmpl;
+  logic [TAG_BITS-1:0]    cdp_wr_req_tag;
+  logic [2*TAG_BITS-1:0]  cdp_wr_cmpl_tag;
+  logic [DATA_BITS-1:0]   cdp_wr_dat_data;
+  logic [APB-1:0]         cdp_wr_dat_mask;
+  logic                   unused_cdp_wr_req_cmpl;
+
+  dla_cdp #(
+    .TP(`DLA_CDP_THROUGHPUT), .ATOM_BYTES(ATOM_BYTES), .DATA_BITS(DATA_BITS),
+    .ADDR_BITS(ADDR_BITS), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
+    .MAX_BURST(`DLA_AXI_MAX_BURST),
+`ifdef DLA_HAS_INT16
+    .HAS_INT16(1'b1),
+`else
+    .HAS_INT16(1'b0),
+`endif
+`ifdef DLA_HAS_FP16
+    .HAS_FP16(1'b1),
+`else
+    .HAS_FP16(1'b0),
+`endif
+`ifdef DLA_HAS_SRAM_IF
+    .HAS_SRAM(1'b1)
+`else
+    .HAS_SRAM(1'b0)
+`endif
+  ) u_cdp (
+    .clk, .rstn,
+    .rdma_req_vld(req_vld && pend_win == BASE_CDP_RDMA[15:10]),
+    .core_req_vld(req_vld && pend_win == BASE_CDP[15:10]),
+    .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cdp_rdma),
+    .rd_req_valid(cdp_rd_req_valid), .rd_req_ready(cdp_rd_req_ready),
+    .rd_req_addr(cdp_rd_req_addr), .rd_req_len(cdp_rd_req_len),
+    .rd_dat_valid(cdp_rd_dat_valid), .rd_dat_data(cdp_rd_dat_data), .rd_dat_mask(cdp_rd_dat_mask),
+    .wr_req_valid(cdp_wr_req_valid), .wr_req_ready(cdp_wr_req_ready),
+    .wr_req_addr(cdp_wr_req_addr), .wr_req_len(cdp_wr_req_len),
+    .wr_req_cmpl(unused_cdp_wr_req_cmpl), .wr_req_tag(cdp_wr_req_tag),
+    .wr_dat_valid(cdp_wr_dat_valid), .wr_dat_ready(cdp_wr_dat_ready),
+    .wr_dat_data(cdp_wr_dat_data), .wr_dat_mask(cdp_wr_dat_mask),
+    .wr_cmpl(cdp_wr_cmpl), .wr_cmpl_tag(cdp_wr_cmpl_tag),
+    .intr_done(cdp_done)
+  );
+
+  // DBB client CDP_IDX
+  assign dbb_rd_req_valid[CDP_IDX]                 = cdp_rd_req_valid[0];
+  assign cdp_rd_req_ready[0]                       = dbb_rd_req_ready[CDP_IDX];
+  assign dbb_rd_req_addr[CDP_IDX*ADDR_BITS +: ADDR_BITS] = cdp_rd_req_addr;
+  assign dbb_rd_req_len[CDP_IDX*LEN_BITS +: LEN_BITS]    = cdp_rd_req_len;
+  assign cdp_rd_dat_valid[0]                       = dbb_rd_dat_valid[CDP_IDX];
+  assign cdp_rd_dat_data[0 +: DATA_BITS]           = dbb_rd_dat_data;
+  assign cdp_rd_dat_mask[0 +: APB]                 = dbb_rd_dat_mask;
+  assign dbb_wr_req_valid[CDP_IDX]                 = cdp_wr_req_valid[0];
+  assign cdp_wr_req_ready[0]                       = dbb_wr_req_ready[CDP_IDX];
+  assign dbb_wr_req_addr[CDP_IDX*ADDR_BITS +: ADDR_BITS] = cdp_wr_req_addr;
+  assign dbb_wr_req_len[CDP_IDX*LEN_BITS +: LEN_BITS]    = cdp_wr_req_len;
+  assign dbb_wr_req_tag[CDP_IDX*TAG_BITS +: TAG_BITS]    = cdp_wr_req_tag;
+  assign dbb_wr_dat_valid[CDP_IDX]                 = cdp_wr_dat_valid[0];
+  assign cdp_wr_dat_ready[0]                       = dbb_wr_dat_ready[CDP_IDX];
+  assign dbb_wr_dat_data[CDP_IDX*DATA_BITS +: DATA_BITS] = cdp_wr_dat_data;
+  assign dbb_wr_dat_mask[CDP_IDX*APB +: APB]       = cdp_wr_dat_mask;
+  assign cdp_wr_cmpl[0]                            = dbb_wr_cmpl[CDP_IDX];
+  assign cdp_wr_cmpl_tag[0 +: TAG_BITS]            = dbb_wr_cmpl_tag;
+`ifdef DLA_HAS_SRAM_IF
+  // SRAM client CDP_IDX
+  assign sram_rd_req_valid[CDP_IDX]                = cdp_rd_req_valid[1];
+  assign cdp_rd_req_ready[1]                       = sram_rd_req_ready[CDP_IDX];
+  assign sram_rd_req_addr[CDP_IDX*ADDR_BITS +: ADDR_BITS] = cdp_rd_req_addr;
+  assign sram_rd_req_len[CDP_IDX*LEN_BITS +: LEN_BITS]    = cdp_rd_req_len;
+  assign cdp_rd_dat_valid[1]                       = sram_rd_dat_valid[CDP_IDX];
+  assign cdp_rd_dat_data[DATA_BITS +: DATA_BITS]   = sram_rd_dat_data;
+  assign cdp_rd_dat_mask[APB +: APB]               = sram_rd_dat_mask;
+  assign sram_wr_req_valid[CDP_IDX]                = cdp_wr_req_valid[1];
+  assign cdp_wr_req_ready[1]                       = sram_wr_req_ready[CDP_IDX];
+  assign sram_wr_req_addr[CDP_IDX*ADDR_BITS +: ADDR_BITS] = cdp_wr_req_addr;
+  assign sram_wr_req_len[CDP_IDX*LEN_BITS +: LEN_BITS]    = cdp_wr_req_len;
+  assign sram_wr_req_tag[CDP_IDX*TAG_BITS +: TAG_BITS]    = cdp_wr_req_tag;
+  assign sram_wr_dat_valid[CDP_IDX]                = cdp_wr_dat_valid[1];
+  assign cdp_wr_dat_ready[1]                       = sram_wr_dat_ready[CDP_IDX];
+  assign sram_wr_dat_data[CDP_IDX*DATA_BITS +: DATA_BITS] = cdp_wr_dat_data;
+  assign sram_wr_dat_mask[CDP_IDX*APB +: APB]      = cdp_wr_dat_mask;
+  assign cdp_wr_cmpl[1]                            = sram_wr_cmpl[CDP_IDX];
+  assign cdp_wr_cmpl_tag[TAG_BITS +: TAG_BITS]     = sram_wr_cmpl_tag;
+`else
+  // No SRAM interface: CDP maps CV-SRAM to DBB and never uses its port 1.
+  wire unused_cdp_port1 = &{1'b0, cdp_rd_req_valid[1], cdp_wr_req_valid[1], cdp_wr_dat_valid[1]};
+  assign cdp_rd_req_ready[1]                       = 1'b0;
+  assign cdp_rd_dat_valid[1]                       = 1'b0;
+  assign cdp_rd_dat_data[DATA_BITS +: DATA_BITS]   = '0;
+  assign cdp_rd_dat_mask[APB +: APB]               = '0;
+  assign cdp_wr_req_ready[1]                       = 1'b0;
+  assign cdp_wr_dat_ready[1]                       = 1'b0;
+  assign cdp_wr_cmpl[1]                            = 1'b0;
+  assign cdp_wr_cmpl_tag[TAG_BITS +: TAG_BITS]     = '0;
+`endif
+`else
+  assign cdp_done    = '0;
+  assign rd_cdp_rdma = '0;
+  // CDP client 6 unused in this configuration.
+  assign dbb_rd_req_valid[6] = 1'b0;
+  assign dbb_rd_req_addr[6*ADDR_BITS +: ADDR_BITS] = '0;
+  assign dbb_rd_req_len[6*LEN_BITS +: LEN_BITS]    = '0;
+  assign dbb_wr_req_valid[6] = 1'b0;
+  assign dbb_wr_req_addr[6*ADDR_BITS +: ADDR_BITS] = '0;
+  assign dbb_wr_req_len[6*LEN_BITS +: LEN_BITS]    = '0;
+  assign dbb_wr_req_tag[6*TAG_BITS +: TAG_BITS]    = '0;
+  assign dbb_wr_dat_valid[6] = 1'b0;
+  assign dbb_wr_dat_data[6*DATA_BITS +: DATA_BITS] = '0;
+  assign dbb_wr_dat_mask[6*APB +: APB]             = '0;
 `endif
 
   // ---- AXI4 masters --------------------------------------------------------------------------

@@ -10,5 +10,9 @@ TestGenerator make_bdma_random_generator();
 TestGenerator make_pdp_random_generator();
 TestGenerator make_pdp_illegal_generator();
 TestGenerator make_sdp_random_generator();
+TestGenerator make_sdp_pdp_random_generator();
+TestGenerator make_sdp_illegal_generator();
+TestGenerator make_cdp_random_generator();
+TestGenerator make_cdp_illegal_generator();
 
 }  // namespace dla::stimulus

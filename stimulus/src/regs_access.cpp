@@ -41,6 +41,16 @@ uint32_t reset_read(const RegInfo& r) {
   return v;
 }
 
+// Bits of single-register access ports that move when another register is accessed (the
+// LUT address auto-increments on every S_LUT_ACCESS_DATA access): no fixed reset value in a
+// shuffled read order.
+uint32_t port_bits(const RegInfo& r) {
+  uint32_t v = 0;
+  for (const FieldInfo& f : r.fields)
+    if (!r.dual && f.access == Access::RW && f.trigger && f.hw_modified) v |= f.store_mask;
+  return v;
+}
+
 std::string full_name(const RegInfo& r) { return std::string(unit_name(r.unit)) + "." + r.name; }
 
 bool is_pointer_or_enable(const RegInfo& r, const RegisterMap& map) {
@@ -71,7 +81,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs&) {
   // 1. Reset values, before any write (group 1 of the ping-pong units after switching PRODUCER).
   order.shuffle(regs);
   for (const RegInfo* r : regs)
-    b.read(map.address_of(*r), 0xffffffffu, reset_read(*r) & r->readable_mask(), "reset " + full_name(*r));
+    b.read(map.address_of(*r), ~port_bits(*r), reset_read(*r) & r->readable_mask(), "reset " + full_name(*r));
   for (const RegInfo* r : regs) {
     if (!r->dual || r->name == "D_OP_ENABLE") continue;
     select_group(*r, 1);

@@ -33,7 +33,11 @@ const std::vector<TestGenerator>& test_generators() {
                                                   stimulus::make_bdma_random_generator(),
                                                   stimulus::make_pdp_random_generator(),
                                                   stimulus::make_pdp_illegal_generator(),
-                                                  stimulus::make_sdp_random_generator()};
+                                                  stimulus::make_sdp_random_generator(),
+                                                  stimulus::make_sdp_pdp_random_generator(),
+                                                  stimulus::make_sdp_illegal_generator(),
+                                                  stimulus::make_cdp_random_generator(),
+                                                  stimulus::make_cdp_illegal_generator()};
   return gens;
 }
 

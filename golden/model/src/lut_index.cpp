@@ -1,5 +1,7 @@
 #include "lut_index.h"
 
+#include "dla/numerics/float_format.h"
+
 namespace dla::golden {
 
 namespace {
@@ -62,6 +64,52 @@ LutIndex lut_exponent_index(int64_t d, int offset, unsigned frac_bits) {
   r.cls = LutClass::Hit;
   r.index = static_cast<unsigned>(index);
   r.fraction = scale_fraction(ud - (uint64_t{1} << e), static_cast<unsigned>(e), frac_bits);
+  return r;
+}
+
+LutIndex lut_fp_exponent_index(uint32_t d, int offset, unsigned frac_bits) {
+  LutIndex r;
+  const auto& f = num::kFp32;
+  if (f.sign(d) || f.is_zero(d) || f.is_nan(d)) return r;
+  const int e = static_cast<int>(f.exp(d)) - 127;
+  if (e < offset) return r;
+  const int index = e - offset;
+  if (index >= 64) {
+    r.cls = LutClass::Overflow;
+    r.index = 64;
+    return r;
+  }
+  r.cls = LutClass::Hit;
+  r.index = static_cast<unsigned>(index);
+  r.fraction = scale_fraction(f.man(d), 23, frac_bits);
+  return r;
+}
+
+LutIndex lut_fp_linear_index(uint32_t d, int sel, unsigned last, unsigned frac_bits) {
+  LutIndex r;
+  const auto& f = num::kFp32;
+  if (f.sign(d) || f.is_zero(d) || f.is_nan(d)) return r;
+  // d * 2^-sel = sig * 2^(e - 23 - sel) with sig = 1.mant as a 24-bit integer.
+  const uint64_t sig = (uint64_t{1} << 23) | f.man(d);
+  const int sh = static_cast<int>(f.exp(d)) - 127 - 23 - sel;
+  uint64_t index = 0;
+  if (sh >= 0) {
+    index = sh >= 40 ? kIndexCap : sig << sh;
+  } else {
+    const unsigned down = static_cast<unsigned>(-sh);
+    index = down >= 64 ? 0 : sig >> down;
+    const uint64_t rem = down >= 64 ? sig : sig & ((uint64_t{1} << down) - 1);
+    r.fraction = scale_fraction(rem, down, frac_bits);
+  }
+  if (index > kIndexCap) index = kIndexCap;
+  if (index >= last) {
+    r.cls = LutClass::Overflow;
+    r.index = last;
+    r.fraction = 0;
+  } else {
+    r.cls = LutClass::Hit;
+    r.index = static_cast<unsigned>(index);
+  }
   return r;
 }
 

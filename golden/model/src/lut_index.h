@@ -39,6 +39,14 @@ LutIndex lut_linear_index(int64_t d, int sel, unsigned last, unsigned frac_bits)
 // floor(log2 d) - offset, >= 64 overflows; fraction = (d - 2^e) scaled from e to frac_bits bits.
 LutIndex lut_exponent_index(int64_t d, int offset, unsigned frac_bits);
 
+// The same two classifications for fp16 mode, where d is an fp32 pattern (the difference
+// x - START computed with sub32). Zero, negative and NaN d underflow. Exponent table: the
+// unbiased exponent of d is e, the fraction is d's mantissa scaled to frac_bits bits.
+// Linear table: d * 2^-sel split exactly into index and frac_bits fraction bits (SDP: 35
+// bits, CDP: 16 bits; the CDP reference model's float arithmetic is exact here).
+LutIndex lut_fp_linear_index(uint32_t d, int sel, unsigned last, unsigned frac_bits);
+LutIndex lut_fp_exponent_index(uint32_t d, int offset, unsigned frac_bits);
+
 // Which table's result is used and the class of the result (sdp.md §8.3 table).
 struct LutChoice {
   LutTableId table = LutTableId::LE;

@@ -10,11 +10,14 @@ namespace {
 std::vector<PlantedBugInfo> make_catalogue() {
   std::vector<PlantedBugInfo> c = {
       {"sdp.rounding", "SDP output converter rounds ties toward +inf instead of away from zero"},
-      {"sdp.out_saturation_count", "SDP D_PERF_OUT_SATURATION counts one saturation too few"},
+      {"sdp.out_saturation_count", "SDP D_PERF_OUT_SATURATION counts one saturation too few per layer"},
       {"sdp.lut_priority", "SDP LUT: when both tables hit, the priority bit is ignored (LE wins)"},
-      {"sdp.nan_output_count", "SDP D_PERF_NAN_OUTPUT_NUM not incremented for a NaN output"},
-      {"pdp.reciprocal_rounding", "PDP average: reciprocal multiply rounds ties down"},
+      {"sdp.nan_output_count", "SDP D_STATUS_NAN_OUTPUT_NUM misses the first NaN output of a layer"},
+      {"cdp.window_edge", "CDP square sum: the window stops at the atom (surface) boundary instead of crossing it"},
+      {"cdp.lut_priority", "CDP LUT: when both tables hit, the hybrid priority bit is inverted"},
+      {"pdp.reciprocal_rounding", "PDP int average: the reciprocal multiplies round positive ties down"},
       {"pdp.split_boundary", "PDP split mode: each stripe after the first starts one column late"},
+      {"sdp_pdp.stream_order", "PDP on-flying input: PDP starts one atom into SDP's stream and takes the first atom last"},
   };
   std::sort(c.begin(), c.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
   return c;

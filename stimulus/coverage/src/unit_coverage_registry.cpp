@@ -9,6 +9,9 @@ namespace dla::cov {
 const std::vector<UnitCoverageModel>& unit_coverage_models() {
   static const std::vector<UnitCoverageModel> models = {
       {"bdma", make_bdma_coverage},
+      {"cdp", make_cdp_coverage},
+      {"sdp", make_sdp_coverage},
+      {"pdp", make_pdp_coverage},
   };
   return models;
 }

@@ -8,5 +8,8 @@
 namespace dla::cov {
 
 std::unique_ptr<UnitCoverage> make_bdma_coverage(const HwConfig& cfg);
+std::unique_ptr<UnitCoverage> make_cdp_coverage(const HwConfig& cfg);
+std::unique_ptr<UnitCoverage> make_sdp_coverage(const HwConfig& cfg);
+std::unique_ptr<UnitCoverage> make_pdp_coverage(const HwConfig& cfg);
 
 }  // namespace dla::cov

@@ -1,0 +1,374 @@
+#include "cdp_stimulus.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "dla/regs.gen.h"
+
+namespace dla::stimulus {
+
+namespace {
+
+namespace C = reg::CDP;
+namespace RD = reg::CDP_RDMA;
+
+uint32_t unit_base(const HwConfig& cfg, Unit u) { return *cfg.unit_base[static_cast<unsigned>(u)]; }
+
+uint32_t fp32_bits(double v) {
+  const float f = static_cast<float>(v);
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+
+uint64_t reg38(int64_t v) { return static_cast<uint64_t>(v) & ((uint64_t{1} << 38) - 1); }
+
+// An fp16 pattern with exponent field in [lo, hi] and a random sign.
+uint16_t fp16_moderate(Rng& r, unsigned lo, unsigned hi) {
+  const uint16_t sign = r.chance(0.5) ? 0x8000 : 0;
+  return static_cast<uint16_t>(sign | (r.uniform(lo, hi) << 10) | r.below(0x400));
+}
+
+uint16_t fp16_special(Rng& r) {
+  const uint16_t sign = r.chance(0.5) ? 0x8000 : 0;
+  switch (r.below(6)) {
+    case 0: return static_cast<uint16_t>(sign | 0x7c00 | r.uniform(1, 0x3ff));  // NaN
+    case 1: return static_cast<uint16_t>(sign | 0x7c00);                        // +-Inf
+    case 2: return static_cast<uint16_t>(sign | r.uniform(1, 0x3ff));           // subnormal
+    case 3: return sign;                                                        // +-0
+    case 4: return static_cast<uint16_t>(sign | 0x7bff);                        // +-max
+    default: return static_cast<uint16_t>(sign | (r.uniform(24, 30) << 10) | r.below(0x400));  // huge
+  }
+}
+
+int64_t int_extreme(Rng& r, unsigned bits) {
+  const int64_t lo = -(int64_t{1} << (bits - 1)), hi = (int64_t{1} << (bits - 1)) - 1;
+  return r.choice(std::vector<int64_t>{lo, hi, 0, -1, 1, lo + 1, hi - 1});
+}
+
+// log2 of the typical magnitude of the LUT input for the layer.
+int lut_input_log2(const CdpLayerSpec& l, Rng& r) {
+  switch (l.precision) {
+    case Precision::Int8: return l.sqsum_bypass ? static_cast<int>(r.uniform(4, 8)) : static_cast<int>(r.uniform(8, 19));
+    case Precision::Int16: return l.sqsum_bypass ? static_cast<int>(r.uniform(6, 16)) : static_cast<int>(r.uniform(12, 35));
+    default: return l.sqsum_bypass ? static_cast<int>(r.uniform_signed(-3, 4)) : static_cast<int>(r.uniform_signed(-2, 10));
+  }
+}
+
+uint16_t lut_entry(const CdpLayerSpec& l, Rng& r, unsigned style, unsigned i, unsigned n) {
+  if (l.precision == Precision::Fp16) {
+    if (r.chance(0.01)) return fp16_special(r);
+    return fp16_moderate(r, 9, 17);
+  }
+  switch (style) {
+    case 0: {  // LRN-like falling curve in Q15 with a little noise
+      const double x = static_cast<double>(i) / n;
+      return static_cast<uint16_t>(static_cast<int>(32767.0 * std::pow(1.0 + 8.0 * x, -0.75)) - static_cast<int>(r.below(8)));
+    }
+    case 1: return static_cast<uint16_t>(r.chance(0.05) ? int_extreme(r, 16) : r.uniform_signed(-32768, 32767));
+    default: return static_cast<uint16_t>(static_cast<int>(i * 200) - 20000 + static_cast<int>(r.below(50)));
+  }
+}
+
+}  // namespace
+
+const char* cdp_lut_case_name(CdpLutCase c) {
+  static const char* kNames[] = {"overlap LE<LO", "overlap LO<LE", "disjoint LE<LO", "disjoint LO<LE",
+                                 "LO inside LE",  "LE inside LO",  "LRN (exp LE, dense LO)", "activation (dense LE in LO)"};
+  return kNames[static_cast<unsigned>(c)];
+}
+
+CdpLutProgram random_cdp_lut(const CdpLayerSpec& l, Rng& r, CdpLutCase kase) {
+  CdpLutProgram p;
+  p.kase = kase;
+  const bool fp = l.precision == Precision::Fp16;
+  const int big = lut_input_log2(l, r);
+  const bool le_linear = kase == CdpLutCase::Activation ? true : kase == CdpLutCase::Lrn ? false : r.chance(0.5);
+  int span_le = big - static_cast<int>(r.uniform(0, 2)), span_lo = big - static_cast<int>(r.uniform(0, 2));
+  if (kase == CdpLutCase::LoInsideLe || kase == CdpLutCase::Lrn) span_lo = span_le - static_cast<int>(r.uniform(2, 4));
+  if (kase == CdpLutCase::LeInsideLo || kase == CdpLutCase::Activation) span_le = span_lo - static_cast<int>(r.uniform(2, 4));
+  const double w_le = std::ldexp(1.0, span_le), w_lo = std::ldexp(1.0, span_lo);
+  const double low = l.sqsum_bypass ? -std::ldexp(1.0, big) : 0.0;
+  double s_le = low + std::ldexp(1.0, big - 3) * (r.unit() - 0.5), s_lo = s_le;
+  switch (kase) {
+    case CdpLutCase::OverlapLeLo: s_lo = s_le + w_le / 2; break;
+    case CdpLutCase::OverlapLoLe: s_le = s_lo + w_lo / 2; break;
+    case CdpLutCase::DisjointLeLo: s_lo = s_le + w_le + w_le / 4; break;
+    case CdpLutCase::DisjointLoLe: s_le = s_lo + w_lo + w_lo / 4; break;
+    case CdpLutCase::LoInsideLe: s_lo = s_le + w_le / 4; break;
+    case CdpLutCase::LeInsideLo: case CdpLutCase::Activation: s_le = s_lo + w_lo / 4; break;
+    case CdpLutCase::Lrn: s_le = s_lo = l.sqsum_bypass ? low : 0.0; break;
+  }
+  // Exponent LE: 64 octaves ending at the span, or (integer modes) a non-negative offset
+  // whose first entry lies above START, so small positive distances underflow.
+  int offset = span_le - 64;
+  if (!le_linear && !fp && r.chance(0.3)) offset = static_cast<int>(r.uniform(0, static_cast<uint64_t>(std::max(0, span_le - 3))));
+  if (le_linear) offset = static_cast<int>(r.uniform_signed(-128, 127));  // unused: random
+  const int sel_le = span_le - 6, sel_lo = span_lo - 8;
+  const uint32_t le_select = le_linear ? static_cast<uint32_t>(sel_le) : static_cast<uint32_t>(r.below(256));
+  const uint32_t priorities = static_cast<uint32_t>(r.below(8));
+  p.cfg = (le_linear ? 1u : 0u) | (priorities << 4);
+  p.info = (static_cast<uint32_t>(offset) & 0xffu) | ((le_select & 0xffu) << 8) | ((static_cast<uint32_t>(sel_lo) & 0xffu) << 16);
+
+  const double le_end = le_linear ? s_le + 64 * std::ldexp(1.0, sel_le) : s_le + std::ldexp(1.0, std::min(70, 64 + offset));
+  const double lo_end = s_lo + 256 * std::ldexp(1.0, sel_lo);
+  auto jitter_end = [&](double end, double w) { return r.chance(0.2) ? end + w * (r.unit() - 0.5) : end; };
+  auto value = [&](double v) -> uint64_t {
+    if (fp) return fp32_bits(v);
+    const double lim = std::ldexp(1.0, 37) - 1;
+    return reg38(static_cast<int64_t>(std::floor(std::clamp(v, -lim, lim))));
+  };
+  p.le_start = value(s_le);
+  p.lo_start = value(s_lo);
+  p.le_end = value(jitter_end(le_end, w_le));
+  p.lo_end = value(jitter_end(lo_end, w_lo));
+
+  auto slope = [&]() -> uint32_t {
+    if (fp) return r.chance(0.1) ? 0u : fp16_moderate(r, 9, 16);
+    return static_cast<uint16_t>(r.chance(0.7) ? r.uniform_signed(-300, 300) : r.uniform_signed(-32768, 32767));
+  };
+  auto shift = [&]() { return static_cast<uint32_t>(r.chance(0.8) ? r.uniform_signed(-3, 15) : r.uniform_signed(-16, 15)) & 0x1fu; };
+  p.le_slope_scale = slope() | (slope() << 16);
+  p.le_slope_shift = shift() | (shift() << 5);
+  p.lo_slope_scale = slope() | (slope() << 16);
+  p.lo_slope_shift = shift() | (shift() << 5);
+
+  const unsigned style = static_cast<unsigned>(r.below(3));
+  p.le.resize(65);
+  p.lo.resize(257);
+  for (unsigned i = 0; i < 65; ++i) p.le[i] = lut_entry(l, r, style, i, 64);
+  for (unsigned i = 0; i < 257; ++i) p.lo[i] = lut_entry(l, r, style, i, 256);
+  return p;
+}
+
+CdpLayerSpec random_cdp_layer(const HwConfig& cfg, Rng& r, const CdpShapeLimits& lim) {
+  CdpLayerSpec l;
+  std::vector<Precision> precisions = lim.precisions;
+  if (precisions.empty())
+    for (Precision p : {Precision::Int8, Precision::Int16, Precision::Fp16})
+      if (cfg.supports(p)) precisions.push_back(p);
+  l.precision = r.choice(precisions);
+  const uint32_t lanes = cfg.atom_bytes / l.element_bytes();
+  const uint32_t max_c = lim.max_surfaces * lanes;
+  l.width = static_cast<uint32_t>(r.uniform(1, lim.max_width));
+  l.height = static_cast<uint32_t>(r.uniform(1, lim.max_height));
+  const double shape = r.unit();
+  if (shape < 0.1) {
+    l.width = l.height = l.channels = 1;
+  } else if (shape < 0.35) {
+    l.channels = static_cast<uint32_t>(r.uniform(1, lanes - 1));  // less than one atom
+  } else if (shape < 0.65 && lim.max_surfaces > 1) {
+    l.channels = static_cast<uint32_t>(r.uniform(lanes + 1, max_c));  // many surfaces
+  } else {
+    l.channels = static_cast<uint32_t>(r.uniform(1, max_c));
+  }
+  l.normalz_len = static_cast<uint32_t>(r.below(4));
+  const double bypass = r.unit();
+  l.sqsum_bypass = bypass >= 0.5 && bypass < 0.7;
+  l.mul_bypass = bypass >= 0.7 && bypass < 0.85;
+  if (bypass >= 0.85) l.sqsum_bypass = l.mul_bypass = true;
+  l.nan_to_zero = r.chance(0.4);
+
+  const bool fp = l.precision == Precision::Fp16, int8 = l.precision == Precision::Int8;
+  if (fp) {  // converters are ignored in fp16: random contents
+    l.datin_offset = static_cast<uint32_t>(r.below(0x10000));
+    l.datin_scale = static_cast<uint32_t>(r.below(0x10000));
+    l.datin_shifter = static_cast<uint32_t>(r.below(32));
+    l.datout_offset = static_cast<uint32_t>(r.next_u64());
+    l.datout_scale = static_cast<uint32_t>(r.below(0x10000));
+    l.datout_shifter = static_cast<uint32_t>(r.below(64));
+  } else {
+    const unsigned bits = int8 ? 8 : 16;
+    if (r.chance(0.6)) {
+      const int64_t off = r.chance(0.15) ? int_extreme(r, bits) : r.uniform_signed(-100, 100);
+      // int8 uses DATIN_OFFSET[7:0] only: the upper byte carries junk.
+      l.datin_offset = static_cast<uint32_t>(off) & (int8 ? 0xffu : 0xffffu);
+      if (int8) l.datin_offset |= static_cast<uint32_t>(r.below(256)) << 8;
+    }
+    if (r.chance(0.6)) {
+      const int64_t s = r.chance(0.15) ? r.uniform_signed(-32768, 32767) : r.uniform_signed(-8, 8);
+      l.datin_scale = static_cast<uint16_t>(s);
+    }
+    l.datin_shifter = static_cast<uint32_t>(r.chance(0.5) ? 0 : r.chance(0.8) ? r.uniform(0, 4) : r.uniform(0, 31));
+    // Output: aim the LUT result (Q15-ish) times x' at the output width, sometimes not.
+    const int in_bits = int8 ? 9 : 17, out_bits = int8 ? 8 : 16;
+    const int m_bits = 16 + (l.mul_bypass ? 0 : in_bits - 1);
+    int scale_bits = 0;
+    if (r.chance(0.5)) {
+      const int64_t s = r.chance(0.15) ? r.uniform_signed(-32768, 32767) : r.uniform_signed(-6, 6);
+      l.datout_scale = static_cast<uint16_t>(s);
+      scale_bits = s == 0 ? 0 : static_cast<int>(std::log2(std::abs(static_cast<double>(s))));
+    }
+    const int aim = m_bits + scale_bits - out_bits + static_cast<int>(r.uniform_signed(-3, 2));
+    l.datout_shifter = static_cast<uint32_t>(r.chance(0.1) ? r.uniform(0, 63) : static_cast<uint64_t>(std::clamp(aim, 0, 63)));
+    if (r.chance(0.5)) {
+      const int64_t span = int64_t{1} << std::min(30, static_cast<int>(l.datout_shifter) + 2);
+      const int64_t off = r.uniform_signed(-span, span);
+      // int8 uses DATOUT_OFFSET[24:0]: bits above carry junk sometimes.
+      l.datout_offset = static_cast<uint32_t>(off);
+      if (int8) l.datout_offset = (l.datout_offset & 0x1ffffffu) | (r.chance(0.3) ? static_cast<uint32_t>(r.below(128)) << 25 : (l.datout_offset & 0xfe000000u));
+    }
+  }
+  const CdpLutCase kase = static_cast<CdpLutCase>(r.below(8));
+  l.lut = random_cdp_lut(l, r, kase);
+  return l;
+}
+
+uint64_t cdp_extent(const CdpLayerSpec& l, const HwConfig& cfg, bool output) {
+  const uint32_t lanes = cfg.atom_bytes / l.element_bytes(), surfaces = (l.channels + lanes - 1) / lanes;
+  const uint64_t line = output ? l.dst_line : l.src_line, surface = output ? l.dst_surface : l.src_surface;
+  return (surfaces - 1) * surface + (l.height - 1) * line + uint64_t{l.width} * cfg.atom_bytes;
+}
+
+void place_cdp_layer(CdpLayerSpec& l, const HwConfig& cfg, Rng& r, uint64_t& next) {
+  const unsigned a = cfg.atom_bytes;
+  auto strides = [&](uint64_t& line, uint64_t& surface) {
+    const bool packed = r.chance(0.4);
+    line = uint64_t{l.width} * a + (packed ? 0 : r.uniform(1, 3) * a);
+    surface = uint64_t{l.height} * line + (packed ? 0 : r.uniform(1, 3) * a);
+  };
+  strides(l.src_line, l.src_surface);
+  strides(l.dst_line, l.dst_surface);
+  next += r.uniform(0, 4) * a;
+  l.src = next;
+  next = (next + cdp_extent(l, cfg, false) + r.uniform(0, 4) * a + a - 1) / a * a;
+  l.dst = next;
+  next = (next + cdp_extent(l, cfg, true) + a - 1) / a * a;
+}
+
+std::vector<uint8_t> random_cdp_input(const CdpLayerSpec& l, const HwConfig& cfg, Rng& r, double special) {
+  std::vector<uint8_t> bytes = r.bytes(cdp_extent(l, cfg, false));
+  const unsigned a = cfg.atom_bytes, bpe = l.element_bytes(), lanes = a / bpe;
+  const uint32_t surfaces = (l.channels + lanes - 1) / lanes;
+  // Per layer a typical magnitude, so that square sums spread over the LUT's range.
+  const unsigned mag = static_cast<unsigned>(r.uniform(1, bpe == 1 ? 8 : 16));
+  for (uint32_t s = 0; s < surfaces; ++s)
+    for (uint32_t h = 0; h < l.height; ++h)
+      for (uint32_t w = 0; w < l.width; ++w)
+        for (unsigned e = 0; e < lanes; ++e) {
+          const uint64_t at = s * l.src_surface + h * l.src_line + uint64_t{w} * a + e * bpe;
+          uint16_t v = 0;
+          if (l.precision == Precision::Fp16) {
+            v = r.chance(special) ? fp16_special(r) : fp16_moderate(r, 11, 19);
+          } else if (r.chance(special)) {
+            v = static_cast<uint16_t>(int_extreme(r, bpe * 8));
+          } else {
+            const int64_t m = int64_t{1} << (mag - 1);
+            v = static_cast<uint16_t>(r.uniform_signed(-m, m - 1));
+          }
+          bytes[at] = static_cast<uint8_t>(v);
+          if (bpe == 2) bytes[at + 1] = static_cast<uint8_t>(v >> 8);
+        }
+  return bytes;
+}
+
+void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram& p, Rng& flow) {
+  const uint32_t cdp = unit_base(cfg, Unit::CDP);
+  b.write(cdp + C::S_LUT_CFG::offset, p.cfg);
+  b.write(cdp + C::S_LUT_INFO::offset, p.info);
+  const std::pair<uint32_t, uint64_t> wide[] = {{C::S_LUT_LE_START_LOW::offset, p.le_start},
+                                                {C::S_LUT_LE_END_LOW::offset, p.le_end},
+                                                {C::S_LUT_LO_START_LOW::offset, p.lo_start},
+                                                {C::S_LUT_LO_END_LOW::offset, p.lo_end}};
+  for (const auto& [off, v] : wide) {
+    b.write(cdp + off, static_cast<uint32_t>(v));
+    b.write(cdp + off + 4, static_cast<uint32_t>(v >> 32) & 0x3fu);
+  }
+  b.write(cdp + C::S_LUT_LE_SLOPE_SCALE::offset, p.le_slope_scale);
+  b.write(cdp + C::S_LUT_LE_SLOPE_SHIFT::offset, p.le_slope_shift);
+  b.write(cdp + C::S_LUT_LO_SLOPE_SCALE::offset, p.lo_slope_scale);
+  b.write(cdp + C::S_LUT_LO_SLOPE_SHIFT::offset, p.lo_slope_shift);
+  for (unsigned table = 0; table < 2; ++table) {
+    b.write(cdp + C::S_LUT_ACCESS_CFG::offset, (table << 16) | (1u << 17));
+    for (uint16_t v : table ? p.lo : p.le) b.write(cdp + C::S_LUT_ACCESS_DATA::offset, v);
+  }
+  if (flow.chance(0.3)) {  // read back a few entries from a random address (auto-increment on read)
+    const unsigned table = static_cast<unsigned>(flow.below(2));
+    const unsigned at = static_cast<unsigned>(flow.below(table ? 255 : 63));
+    b.write(cdp + C::S_LUT_ACCESS_CFG::offset, (table << 16) | at, true);
+    for (unsigned i = 0; i < 3; ++i)
+      b.read(cdp + C::S_LUT_ACCESS_DATA::offset, 0xffffffffu, std::nullopt,
+             fmt::format("CDP LUT {} entry {}", table ? "LO" : "LE", std::min(at + i, table ? 256u : 64u)));
+    b.read(cdp + C::S_LUT_ACCESS_CFG::offset, 0xffffffffu, std::nullopt, "CDP.S_LUT_ACCESS_CFG after read-back");
+  }
+}
+
+void program_cdp_layer(ProgramBuilder& b, const HwConfig& cfg, const CdpLayerSpec& l, unsigned group, bool rdma_first,
+                       int rdma_format) {
+  const uint32_t cdp = unit_base(cfg, Unit::CDP), rdma = unit_base(cfg, Unit::CDP_RDMA);
+  b.write(cdp + C::S_POINTER::offset, group);
+  b.write(rdma + RD::S_POINTER::offset, group);
+  b.write(rdma + RD::D_DATA_CUBE_WIDTH::offset, l.width - 1);
+  b.write(rdma + RD::D_DATA_CUBE_HEIGHT::offset, l.height - 1);
+  b.write(rdma + RD::D_DATA_CUBE_CHANNEL::offset, l.channels - 1);
+  b.write(rdma + RD::D_SRC_BASE_ADDR_LOW::offset, static_cast<uint32_t>(l.src));
+  b.write(rdma + RD::D_SRC_BASE_ADDR_HIGH::offset, static_cast<uint32_t>(l.src >> 32));
+  b.write(rdma + RD::D_SRC_LINE_STRIDE::offset, static_cast<uint32_t>(l.src_line));
+  b.write(rdma + RD::D_SRC_SURFACE_STRIDE::offset, static_cast<uint32_t>(l.src_surface));
+  b.write(rdma + RD::D_SRC_DMA_CFG::offset, 1);
+  b.write(rdma + RD::D_DATA_FORMAT::offset, rdma_format < 0 ? l.format_code() : static_cast<uint32_t>(rdma_format));
+  b.write(rdma + RD::D_PERF_ENABLE::offset, group);
+
+  b.write(cdp + C::D_FUNC_BYPASS::offset, (l.sqsum_bypass ? 1u : 0u) | (l.mul_bypass ? 2u : 0u));
+  b.write(cdp + C::D_DST_BASE_ADDR_LOW::offset, static_cast<uint32_t>(l.dst));
+  b.write(cdp + C::D_DST_BASE_ADDR_HIGH::offset, static_cast<uint32_t>(l.dst >> 32));
+  b.write(cdp + C::D_DST_LINE_STRIDE::offset, static_cast<uint32_t>(l.dst_line));
+  b.write(cdp + C::D_DST_SURFACE_STRIDE::offset, static_cast<uint32_t>(l.dst_surface));
+  b.write(cdp + C::D_DST_DMA_CFG::offset, 1);
+  b.write(cdp + C::D_DATA_FORMAT::offset, l.format_code());
+  b.write(cdp + C::D_NAN_FLUSH_TO_ZERO::offset, l.nan_to_zero ? 1u : 0u);
+  b.write(cdp + C::D_LRN_CFG::offset, l.normalz_len);
+  b.write(cdp + C::D_DATIN_OFFSET::offset, l.datin_offset);
+  b.write(cdp + C::D_DATIN_SCALE::offset, l.datin_scale);
+  b.write(cdp + C::D_DATIN_SHIFTER::offset, l.datin_shifter);
+  b.write(cdp + C::D_DATOUT_OFFSET::offset, l.datout_offset);
+  b.write(cdp + C::D_DATOUT_SCALE::offset, l.datout_scale);
+  b.write(cdp + C::D_DATOUT_SHIFTER::offset, l.datout_shifter);
+  b.write(cdp + C::D_PERF_ENABLE::offset, 2u | group);
+  const uint32_t en_cdp = cdp + C::D_OP_ENABLE::offset, en_rdma = rdma + RD::D_OP_ENABLE::offset;
+  b.write(rdma_first ? en_rdma : en_cdp, 1);
+  b.write(rdma_first ? en_cdp : en_rdma, 1);
+}
+
+void finish_cdp_layer(ProgramBuilder& b, const HwConfig& cfg, unsigned group, uint64_t timeout, const std::string& what) {
+  const uint32_t cdp = unit_base(cfg, Unit::CDP);
+  const uint32_t glb_status = b.addr("GLB.S_INTR_STATUS");
+  const uint32_t bit = 1u << (2 + group);
+  b.wait_intr(bit, timeout);
+  b.read(glb_status, bit, bit, fmt::format("GLB CDP_DONE_STATUS{} set after {}", group, what));
+  b.write(glb_status, bit);
+  b.write(cdp + C::S_POINTER::offset, group);
+  const std::pair<uint32_t, const char*> counters[] = {
+      {C::D_NAN_INPUT_NUM::offset, "D_NAN_INPUT_NUM"},   {C::D_INF_INPUT_NUM::offset, "D_INF_INPUT_NUM"},
+      {C::D_NAN_OUTPUT_NUM::offset, "D_NAN_OUTPUT_NUM"}, {C::D_OUT_SATURATION::offset, "D_OUT_SATURATION"},
+      {C::D_PERF_LUT_UFLOW::offset, "D_PERF_LUT_UFLOW"}, {C::D_PERF_LUT_OFLOW::offset, "D_PERF_LUT_OFLOW"},
+      {C::D_PERF_LUT_HYBRID::offset, "D_PERF_LUT_HYBRID"}, {C::D_PERF_LUT_LE_HIT::offset, "D_PERF_LUT_LE_HIT"},
+      {C::D_PERF_LUT_LO_HIT::offset, "D_PERF_LUT_LO_HIT"}};
+  for (const auto& [off, name] : counters)
+    b.read(cdp + off, 0xffffffffu, std::nullopt, fmt::format("CDP.{} group {} after {}", name, group, what));
+}
+
+void cdp_quiescent_checks(ProgramBuilder& b, const HwConfig& cfg, const std::string& when) {
+  b.read(unit_base(cfg, Unit::CDP) + C::S_STATUS::offset, 0xffffffffu, 0u, "CDP.S_STATUS idle " + when);
+  b.read(unit_base(cfg, Unit::CDP_RDMA) + RD::S_STATUS::offset, 0xffffffffu, 0u, "CDP_RDMA.S_STATUS idle " + when);
+  b.read(b.addr("GLB.S_INTR_STATUS"), 0xffffffffu, 0u, "GLB.S_INTR_STATUS all clear " + when);
+}
+
+uint64_t cdp_timeout(const CdpLayerSpec& l, const HwConfig& cfg) {
+  const uint64_t lanes = cfg.atom_bytes / l.element_bytes(), s = (l.channels + lanes - 1) / lanes;
+  return 20'000 + s * l.width * l.height * 128;
+}
+
+std::string describe_cdp_layer(const CdpLayerSpec& l) {
+  return fmt::format(
+      "{} {}x{}x{} n={} bypass sq{} mul{} nan0 {} in(off 0x{:x} scale 0x{:x} sh {}) out(off 0x{:x} scale 0x{:x} sh {}) "
+      "lut[{} cfg 0x{:x} info 0x{:06x}]",
+      precision_name(l.precision), l.width, l.height, l.channels, 2 * l.normalz_len + 3, l.sqsum_bypass, l.mul_bypass,
+      l.nan_to_zero, l.datin_offset, l.datin_scale, l.datin_shifter, l.datout_offset, l.datout_scale, l.datout_shifter,
+      cdp_lut_case_name(l.lut.kase), l.lut.cfg, l.lut.info);
+}
+
+}  // namespace dla::stimulus

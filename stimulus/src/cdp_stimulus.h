@@ -1,0 +1,74 @@
+// Building blocks of the cdp.* generators: a random legal CDP layer (cube, converters,
+// bypasses, LUT setup), its memory placement and input data, and the CSB sequence that
+// programs the LUT and runs one layer (pdp_cdp_bdma_rubik_glb.md §2, LUT seed).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dla/rng.h"
+#include "program_builder.h"
+
+namespace dla::stimulus {
+
+// LUT setups. The first six are the coverage cases of the LUT seed with X = LE, Y = LO;
+// lrn places an exponent LE over the whole range with a dense linear LO at its low end
+// (LRN-typical), activation the reverse (dense linear LE inside a linear LO).
+enum class CdpLutCase : uint8_t { OverlapLeLo, OverlapLoLe, DisjointLeLo, DisjointLoLe, LoInsideLe, LeInsideLo, Lrn, Activation };
+const char* cdp_lut_case_name(CdpLutCase c);
+
+struct CdpLutProgram {
+  CdpLutCase kase = CdpLutCase::OverlapLeLo;
+  uint32_t cfg = 0, info = 0;
+  uint64_t le_start = 0, le_end = 0, lo_start = 0, lo_end = 0;  // register values: HIGH[5:0]:LOW
+  uint32_t le_slope_scale = 0, le_slope_shift = 0, lo_slope_scale = 0, lo_slope_shift = 0;
+  std::vector<uint16_t> le, lo;  // 65 and 257 entries
+};
+
+struct CdpLayerSpec {
+  Precision precision = Precision::Int8;
+  uint32_t width = 1, height = 1, channels = 1;
+  uint32_t normalz_len = 0;  // register value: n = 2 * (value + 1) + 1
+  bool sqsum_bypass = false, mul_bypass = false, nan_to_zero = false;
+  uint32_t datin_offset = 0, datin_scale = 1, datin_shifter = 0;
+  uint32_t datout_offset = 0, datout_scale = 1, datout_shifter = 0;
+  uint32_t format_code() const { return static_cast<uint32_t>(precision); }
+  unsigned element_bytes() const { return precision == Precision::Int8 ? 1 : 2; }
+  CdpLutProgram lut;
+  // memory (both on the DBB)
+  uint64_t src = 0, src_line = 0, src_surface = 0, dst = 0, dst_line = 0, dst_surface = 0;
+};
+
+struct CdpShapeLimits {
+  uint32_t max_width = 4, max_height = 3, max_surfaces = 4;
+  std::vector<Precision> precisions;  // empty: all of the configuration's
+  bool start_within_22_bits = true;   // int8 LUT starts inside the compared 22 bits
+};
+
+// A legal layer without addresses.
+CdpLayerSpec random_cdp_layer(const HwConfig& cfg, Rng& shape, const CdpShapeLimits& limits);
+// A LUT setup of the given case for the layer's precision and bypasses.
+CdpLutProgram random_cdp_lut(const CdpLayerSpec& l, Rng& shape, CdpLutCase kase);
+
+// Packed or padded strides; input and output regions from `next` onwards (advanced).
+void place_cdp_layer(CdpLayerSpec& l, const HwConfig& cfg, Rng& layout, uint64_t& next);
+uint64_t cdp_extent(const CdpLayerSpec& l, const HwConfig& cfg, bool output);
+// Input image bytes from l.src: extremes, converter-saturating values and, for fp16, NaN,
+// +-Inf, subnormals and +-0 at the given density; gaps and pad lanes random.
+std::vector<uint8_t> random_cdp_input(const CdpLayerSpec& l, const HwConfig& cfg, Rng& data, double special);
+
+// Writes the LUT single registers and both tables; optionally reads entries back.
+void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram& lut, Rng& flow);
+// Programs group `group` of CDP_RDMA (D_DATA_FORMAT = rdma_format, or the layer's when
+// negative) and CDP, then arms both in the given order.
+void program_cdp_layer(ProgramBuilder& b, const HwConfig& cfg, const CdpLayerSpec& l, unsigned group, bool rdma_first,
+                       int rdma_format = -1);
+// Waits for CDP's done interrupt of `group`, clears it and reads every counter of the group.
+void finish_cdp_layer(ProgramBuilder& b, const HwConfig& cfg, unsigned group, uint64_t timeout, const std::string& what);
+// CDP / CDP_RDMA idle and GLB clear.
+void cdp_quiescent_checks(ProgramBuilder& b, const HwConfig& cfg, const std::string& when);
+uint64_t cdp_timeout(const CdpLayerSpec& l, const HwConfig& cfg);
+std::string describe_cdp_layer(const CdpLayerSpec& l);
+
+}  // namespace dla::stimulus

@@ -1,0 +1,172 @@
+// cdp.random and cdp.illegal on the golden model: every generated layer legal and complete,
+// the feature space reached over seeds (lengths, precisions, bypasses, LUT cases and modes,
+// cube shapes, every counter), the planted CDP bugs visible within 50 seeds, and the
+// documented / refused cases of cdp.illegal.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "dla/golden_model.h"
+#include "dla/planted_bug.h"
+#include "dla/regs.gen.h"
+#include "dla/test_generator.h"
+#include "program_executor.h"
+
+namespace dla {
+namespace {
+
+namespace C = reg::CDP;
+namespace RD = reg::CDP_RDMA;
+
+struct Seen {
+  std::set<std::string> features;
+  bool has(const std::string& f) const { return features.count(f) != 0; }
+};
+
+void note_layer(const LayerRecord& cdp, const LayerRecord& rdma, const HwConfig& cfg, Seen& s) {
+  const RegisterSnapshot& r = cdp.regs;
+  const unsigned fmt = r.field<C::D_DATA_FORMAT, C::D_DATA_FORMAT::INPUT_DATA_TYPE>();
+  s.features.insert(precision_name(static_cast<Precision>(fmt)));
+  s.features.insert("n" + std::to_string(2 * r.field<C::D_LRN_CFG, C::D_LRN_CFG::NORMALZ_LEN>() + 3));
+  s.features.insert("bypass" + std::to_string(r.get(C::D_FUNC_BYPASS::offset)));
+  s.features.insert(C::S_LUT_CFG::LUT_LE_FUNCTION::get(r.get(C::S_LUT_CFG::offset)) ? "le_linear" : "le_exponent");
+  s.features.insert("priority" + std::to_string((r.get(C::S_LUT_CFG::offset) >> 4) & 7u));
+  const uint32_t lanes = cfg.atom_bytes / (fmt == 0 ? 1 : 2);
+  const uint32_t w = rdma.regs.get(RD::D_DATA_CUBE_WIDTH::offset) + 1, h = rdma.regs.get(RD::D_DATA_CUBE_HEIGHT::offset) + 1;
+  const uint32_t c = rdma.regs.get(RD::D_DATA_CUBE_CHANNEL::offset) + 1;
+  if (w == 1 && h == 1 && c == 1) s.features.insert("1x1x1");
+  if (c % lanes != 0) s.features.insert("c_not_multiple_of_atom");
+  if (c > 2 * lanes) s.features.insert("three_surfaces_or_more");
+  const std::pair<uint32_t, const char*> counters[] = {
+      {C::D_PERF_LUT_UFLOW::offset, "uflow"},     {C::D_PERF_LUT_OFLOW::offset, "oflow"},
+      {C::D_PERF_LUT_HYBRID::offset, "hybrid"},   {C::D_PERF_LUT_LE_HIT::offset, "le_hit"},
+      {C::D_PERF_LUT_LO_HIT::offset, "lo_hit"},   {C::D_OUT_SATURATION::offset, "saturation"},
+      {C::D_NAN_INPUT_NUM::offset, "nan_in"},     {C::D_INF_INPUT_NUM::offset, "inf_in"},
+      {C::D_NAN_OUTPUT_NUM::offset, "nan_out"}};
+  for (const auto& [off, name] : counters)
+    if (r.get(off) != 0) s.features.insert(name);
+}
+
+Seen run_seeds(const std::string& config, uint64_t first, uint64_t seeds, const Knobs& knobs = {}) {
+  const HwConfig& cfg = HwConfig::get(config);
+  const TestGenerator& g = find_test_generator("cdp.random");
+  Seen seen;
+  for (uint64_t seed = first; seed < first + seeds; ++seed) {
+    const Program p = g.generate(cfg, seed, knobs);
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << config << " seed " << seed << ": " << res.failures[0];
+    EXPECT_TRUE(m.warnings().empty()) << config << " seed " << seed << ": " << m.warnings()[0];
+    const LayerRecord* rdma = nullptr;
+    for (const LayerRecord& r : m.layers()) {
+      EXPECT_TRUE(r.completed) << config << " seed " << seed;
+      if (r.unit == Unit::CDP_RDMA) rdma = &r;
+      if (r.unit == Unit::CDP && rdma) note_layer(r, *rdma, cfg, seen);
+      if (r.unit == Unit::CDP && r.group == 1) seen.features.insert("group1");
+    }
+  }
+  return seen;
+}
+
+const char* kCommon[] = {"n3", "n5", "n7", "n9", "bypass0", "bypass1", "bypass2", "bypass3", "le_linear", "le_exponent",
+                         "priority0", "priority7", "1x1x1", "c_not_multiple_of_atom", "three_surfaces_or_more",
+                         "uflow", "oflow", "hybrid", "le_hit", "lo_hit", "saturation", "group1"};
+
+// 200 consecutive seeds per configuration (issue 6 acceptance, golden side).
+TEST(CdpRandom, EveryLayerIsLegalAndRunsCleanOnSmall) {
+  const Seen s = run_seeds("small", 1, 200);
+  for (const char* f : kCommon) EXPECT_TRUE(s.has(f)) << "200 seeds on small never produced " << f;
+  EXPECT_FALSE(s.has("int16"));
+}
+
+TEST(CdpRandom, EveryLayerIsLegalAndRunsCleanOnV1) {
+  const Seen s = run_seeds("v1", 1, 200);
+  for (const char* f : kCommon) EXPECT_TRUE(s.has(f)) << "200 seeds on v1 never produced " << f;
+  for (const char* f : {"int8", "int16", "fp16", "nan_in", "inf_in", "nan_out"})
+    EXPECT_TRUE(s.has(f)) << "200 seeds on v1 never produced " << f;
+}
+
+TEST(CdpRandom, SameSeedSameProgram) {
+  const HwConfig& cfg = HwConfig::get("v1");
+  const TestGenerator& g = find_test_generator("cdp.random");
+  const Program a = g.generate(cfg, 42), b = g.generate(cfg, 42), c = g.generate(cfg, 43);
+  EXPECT_EQ(a.ops.size(), b.ops.size());
+  EXPECT_EQ(a.notes, b.notes);
+  EXPECT_NE(a.notes, c.notes);
+}
+
+// Golden outputs (memory and counters) of a seed, with the given plants enabled.
+std::pair<std::vector<uint8_t>, std::vector<uint32_t>> golden_outcome(const HwConfig& cfg, uint64_t seed,
+                                                                      const std::vector<std::string>& plants) {
+  const golden::PlantedBugScope scope(plants);
+  const Program p = find_test_generator("cdp.random").generate(cfg, seed);
+  GoldenModel m(cfg, 1);
+  test::execute(p, m);
+  std::vector<uint8_t> mem;
+  std::vector<uint32_t> counters;
+  const LayerRecord* rdma = nullptr;
+  for (const LayerRecord& r : m.layers()) {
+    if (r.unit == Unit::CDP_RDMA) rdma = &r;
+    if (r.unit != Unit::CDP || !rdma) continue;
+    for (uint32_t off = C::D_NAN_INPUT_NUM::offset; off <= C::D_PERF_LUT_LO_HIT::offset; off += 4)
+      counters.push_back(r.regs.get(off));
+    const uint64_t dst = r.regs.get(C::D_DST_BASE_ADDR_LOW::offset);
+    const uint64_t n = uint64_t{r.regs.get(C::D_DST_SURFACE_STRIDE::offset)} * 4 + 4096;
+    const auto bytes = m.memory(MemPort::Dbb).read(dst, n);
+    mem.insert(mem.end(), bytes.begin(), bytes.end());
+  }
+  return {mem, counters};
+}
+
+// The checker proof's precondition: each CDP plant changes what the golden model predicts
+// within 50 seeds on both configurations (the RTL proof then needs the CDP RTL).
+TEST(CdpRandom, PlantedBugsChangeTheGoldenOutcomeWithin50Seeds) {
+  for (const char* config : {"small", "v1"})
+    for (const char* plant : {"cdp.window_edge", "cdp.lut_priority"}) {
+      const HwConfig& cfg = HwConfig::get(config);
+      unsigned differing = 0;
+      for (uint64_t seed = 1; seed <= 50; ++seed)
+        differing += golden_outcome(cfg, seed, {}) != golden_outcome(cfg, seed, {plant});
+      EXPECT_GE(differing, 3u) << plant << " on " << config << " changed only " << differing << " of 50 seeds";
+    }
+}
+
+TEST(CdpIllegal, StartOutside22BitsRunsOnSmallWithTheDocumentedCompare) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const TestGenerator& g = find_test_generator("cdp.illegal");
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    const Program p = g.generate(cfg, seed, {{"case", "start_outside_22_bits"}});
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+    ASSERT_FALSE(m.warnings().empty());
+    EXPECT_NE(m.warnings()[0].find("22 signed bits"), std::string::npos) << m.warnings()[0];
+  }
+}
+
+TEST(CdpIllegal, FormatMismatchRunsWithCdpFormatGoverning) {
+  const HwConfig& cfg = HwConfig::get("v1");
+  const Program p = find_test_generator("cdp.illegal").generate(cfg, 3, {{"case", "format_mismatch"}});
+  GoldenModel m(cfg, 3);
+  EXPECT_TRUE(test::execute(p, m).failures.empty());
+  ASSERT_FALSE(m.warnings().empty());
+  EXPECT_NE(m.warnings()[0].find("differs from CDP.D_DATA_FORMAT"), std::string::npos) << m.warnings()[0];
+}
+
+TEST(CdpIllegal, UndefinedCasesAreRefusedNamingTheRule) {
+  const TestGenerator& g = find_test_generator("cdp.illegal");
+  const std::pair<const char*, const char*> refused[] = {
+      {"v1", "size_mismatch"},       {"small", "size_mismatch"}, {"v1", "reserved_format"},
+      {"small", "unsupported_precision"}, {"v1", "start_outside_22_bits"}, {"small", "format_mismatch"}};
+  for (const auto& [config, c] : refused) {
+    try {
+      g.generate(HwConfig::get(config), 1, {{"case", c}});
+      ADD_FAILURE() << c << " on " << config << " was not refused";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("is refused"), std::string::npos) << e.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace dla
