@@ -4,7 +4,8 @@
 //             against the hand-computed values of the spec (no golden model involved);
 //   lut:      LUT programming over CSB with auto-increment write and read-back;
 //   random:   sdp.random seeds on both configurations through the golden model and the
-//             scoreboard (skipped while the generator is not registered).
+//             scoreboard (skipped while the generator is not registered);
+//   sdp_illegal: the defined case of sdp.illegal (v1).
 #define BOOST_TEST_MODULE dla_rtl_sdp
 #include <boost/test/unit_test.hpp>
 
@@ -265,6 +266,26 @@ BOOST_AUTO_TEST_CASE(seeds) {
       BOOST_TEST_INFO("report:\n" << res.report);
       BOOST_TEST(res.verdict == Verdict::Pass, res.summary << " [" << res.signature << "]");
     }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(sdp_illegal)
+
+// The case of sdp.illegal the spec defines (fields FP16 mode ignores hold random values):
+// golden and RTL must agree. The undefined cases are refused by the generator (stimulus tests).
+BOOST_AUTO_TEST_CASE(fp_ignored_fields) {
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    RunRequest r;
+    r.config = "v1";
+    r.test = "sdp.illegal";
+    r.seed = seed;
+    r.command_line = "rtl_sdp_test";
+    const RunResult res = run_test(r);
+    BOOST_TEST_INFO("repro: " << res.repro_command());
+    BOOST_TEST_INFO("report:\n" << res.report);
+    BOOST_TEST(res.verdict == Verdict::Pass, res.summary << " [" << res.signature << "]");
   }
 }
 

@@ -555,12 +555,14 @@ module dla_sdp #(
   assign o_push = o_take && (o_last_slice || split_full);
   always_ff @(posedge clk) if (o_take) oatom <= oatom_next;
 
-  // sink: memory writer, PDP port, or nothing (EQL)
+  // sink: memory writer, PDP port, or nothing (EQL). PDP's ready answers a presented atom
+  // (it depends on pdp_valid), so the datapath stalls only while a complete atom waits.
   logic wr_in_ready;
-  assign sink_ready = to_mem ? wr_in_ready : (s_out_pdp && !eql) ? pdp_ready : 1'b1;
-  assign adv        = sink_ready;
-  assign pdp_valid  = running && s_out_pdp && !eql && out_valid && (o_last_slice || split_full);
+  wire  to_pdp      = s_out_pdp && !eql;
+  assign pdp_valid  = running && to_pdp && out_valid && (o_last_slice || split_full);
   assign pdp_data   = oatom_next;
+  assign sink_ready = to_mem ? wr_in_ready : to_pdp ? (!pdp_valid || pdp_ready) : 1'b1;
+  assign adv        = sink_ready;
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) all_out <= 1'b0;

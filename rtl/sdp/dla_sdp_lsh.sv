@@ -11,7 +11,8 @@ module dla_sdp_lsh #(
   localparam int XW = IW + OW + 1;
   localparam int XWP = XW;
   localparam logic signed [XW-1:0] OMAX = XW'(((XWP'(1) <<< (OW - 1))) - 1);
-  localparam logic signed [XW-1:0] OMIN = -XW'((XWP'(1) <<< (OW - 1)));
+  // -(N'(x)), not -N'(x): Yosys 0.23 reads the latter as the cast (-N)'(x) (mutant models).
+  localparam logic signed [XW-1:0] OMIN = -(XW'((XWP'(1) <<< (OW - 1))));
   logic signed [XW-1:0] w;
   always_comb begin
     w = XW'(v) <<< s;

@@ -17,9 +17,10 @@ module dla_sdp_rsh #(
   localparam int MAXS = IW + 1;
   localparam int XWP = XW + 1;
   localparam logic signed [XW:0] OMAX = (XW+1)'(((XWP'(1) <<< (OW - 1))) - 1);
-  localparam logic signed [XW:0] OMIN = -(XW+1)'((XWP'(1) <<< (OW - 1)));
+  // -(N'(x)), not -N'(x): Yosys 0.23 reads the latter as the cast (-N)'(x) (mutant models).
+  localparam logic signed [XW:0] OMIN = -((XW+1)'((XWP'(1) <<< (OW - 1))));
   localparam logic signed [XW:0] FMAX = (XW+1)'(((XWP'(1) <<< (FW - 1))) - 1);
-  localparam logic signed [XW:0] FMIN = -(XW+1)'((XWP'(1) <<< (FW - 1)));
+  localparam logic signed [XW:0] FMIN = -((XW+1)'((XWP'(1) <<< (FW - 1))));
 
   integer                  se;
   logic signed [XW-1:0] vx, q;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "dla/counter_signature.h"
 #include "dla/register_map.h"
 
 namespace dla {
@@ -143,10 +144,11 @@ bool Scoreboard::compare_register(uint32_t addr, const std::string& name, uint32
                                   uint32_t actual) {
   if ((expected & mask) == (actual & mask)) return true;
   std::string reg = name;
-  std::string unit;
+  std::string unit, counter;
   if (const RegInfo* r = RegisterMap::of(cfg_).at(addr)) {
     unit = unit_name(r->unit);
     if (reg.empty()) reg = unit + "." + r->name;
+    counter = status_counter_name(*r);
   } else if (const auto u = cfg_.unit_at(addr)) {
     unit = unit_name(*u);
   }
@@ -159,9 +161,9 @@ bool Scoreboard::compare_register(uint32_t addr, const std::string& name, uint32
   m.mask = mask;
   m.expected_value = expected & mask;
   m.actual_value = actual & mask;
-  m.signature = "reg:" + reg;
-  m.message = fmt::format("register {} (0x{:05x}) mask 0x{:08x}: expected 0x{:08x} actual 0x{:08x} (bits 0x{:08x} differ)",
-                          reg, addr, mask, m.expected_value, m.actual_value, m.expected_value ^ m.actual_value);
+  m.signature = counter.empty() ? "reg:" + reg : counter_signature(counter, m.actual_value, m.expected_value);
+  m.message = fmt::format("{} {} (0x{:05x}) mask 0x{:08x}: expected 0x{:08x} actual 0x{:08x} (bits 0x{:08x} differ)",
+                          counter.empty() ? "register" : "counter", reg, addr, mask, m.expected_value, m.actual_value, m.expected_value ^ m.actual_value);
   add(std::move(m));
   return false;
 }

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "dla/register_map.h"
 #include "dla/scoreboard.h"
 
 namespace dla {
@@ -115,6 +116,27 @@ TEST(Scoreboard, RegisterMismatchNamesTheRegisterAndRespectsTheMask) {
   const auto j = sb.to_json();
   EXPECT_EQ(j["mismatches"][0]["expected"], "0x00000114");
   EXPECT_EQ(j["mismatches"][0]["actual"], "0x00000113");
+}
+
+TEST(Scoreboard, CounterMismatchHasACounterSignatureWithBothValues) {
+  const RegisterMap& map = RegisterMap::of(v1());
+  auto addr = [&](const char* name) { return map.address_of(*map.find(name)); };
+  Scoreboard sb(v1());
+  EXPECT_FALSE(sb.compare_register(addr("SDP.D_PERF_OUT_SATURATION"), "", 0xffffffffu, 5, 3));
+  EXPECT_FALSE(sb.compare_register(addr("SDP_RDMA.D_STATUS_NAN_INPUT_NUM"), "", 0xffffffffu, 0, 12));
+  EXPECT_FALSE(sb.compare_register(addr("PDP.D_NAN_OUTPUT_NUM"), "", 0xffffffffu, 1, 0));
+  EXPECT_FALSE(sb.compare_register(addr("CDP.D_PERF_LUT_LE_HIT"), "", 0xffffffffu, 7, 8));
+  EXPECT_FALSE(sb.compare_register(addr("SDP.D_STATUS"), "", 0xffffffffu, 1, 0));          // a flag, not a count
+  EXPECT_FALSE(sb.compare_register(addr("BDMA.STATUS_GRP0_READ_STALL"), "", 0xffffffffu, 1, 0));  // no group
+  ASSERT_EQ(sb.mismatches().size(), 6u);
+  EXPECT_EQ(sb.signature(), "sdp.out_saturation rtl=3 ref=5");
+  EXPECT_EQ(sb.mismatches()[1].signature, "sdp_rdma.nan_input_num rtl=12 ref=0");
+  EXPECT_EQ(sb.mismatches()[2].signature, "pdp.nan_output_num rtl=0 ref=1");
+  EXPECT_EQ(sb.mismatches()[3].signature, "cdp.lut_le_hit rtl=8 ref=7");
+  EXPECT_EQ(sb.mismatches()[4].signature, "reg:SDP.D_STATUS");
+  EXPECT_EQ(sb.mismatches()[5].signature, "reg:BDMA.STATUS_GRP0_READ_STALL");
+  EXPECT_EQ(sb.mismatches()[0].name, "SDP.D_PERF_OUT_SATURATION");
+  EXPECT_NE(sb.mismatches()[0].message.find("counter SDP.D_PERF_OUT_SATURATION"), std::string::npos);
 }
 
 TEST(Scoreboard, InterruptMismatchNamesTheBits) {

@@ -8,11 +8,13 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 
 #include "dla/regs.gen.h"
 #include "dla/rng.h"
 #include "generators.h"
 #include "program_builder.h"
+#include "sdp_stimulus.h"
 
 namespace dla::stimulus {
 
@@ -105,12 +107,14 @@ class LayerWriter {
               double special)
       : cfg_(cfg), b_(b), shape_(shape), layout_(layout), alloc_(alloc), values_(data, special), data_(data) {}
 
-  void write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide);
+  // With req.to_pdp the layer is only programmed (the caller arms it together with PDP).
+  void write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide,
+             const SdpLayerRequest& req = {});
 
  private:
   uint32_t sdp(uint32_t off) const { return *cfg_.unit_base[static_cast<unsigned>(Unit::SDP)] + off; }
   uint32_t rdma(uint32_t off) const { return *cfg_.unit_base[static_cast<unsigned>(Unit::SDP_RDMA)] + off; }
-  Precisions pick_precisions();
+  Precisions pick_precisions(const SdpLayerRequest& req);
   Layout pick_layout(uint32_t surfaces, uint32_t h, uint32_t w, uint64_t position_bytes);
   uint32_t x_stage(uint32_t base, bool fp, bool& alu_mem, bool& mul_mem);
   uint32_t stream(uint32_t cfg_off, uint32_t base_off, bool alu_mem, bool mul_mem, Precision proc, uint32_t w,
@@ -131,7 +135,7 @@ class LayerWriter {
   Rng& data_;
 };
 
-Precisions LayerWriter::pick_precisions() {
+Precisions LayerWriter::pick_precisions(const SdpLayerRequest& req) {
   const Precision I8 = Precision::Int8, I16 = Precision::Int16, F16 = Precision::Fp16;
   std::vector<Precisions> legal = {{I8, I8, I8}};
   if (cfg_.supports(I16) && cfg_.supports(F16)) {
@@ -139,6 +143,13 @@ Precisions LayerWriter::pick_precisions() {
                                {I16, I16, F16}, {I8, I8, I8}});
     if (cfg_.register_variant == "nvdlav1") legal.insert(legal.end(), {{I16, I8, I8}, {I8, I8, I16}, {I8, I8, F16}});
   }
+  if (req.to_pdp)  // PDP reads OUT-precision atoms in cube order: no 8->16 output split (§11.5)
+    legal.erase(std::remove_if(legal.begin(), legal.end(),
+                               [&](const Precisions& p) { return p.out != req.out || (p.proc == I8 && p.out != I8); }),
+                legal.end());
+  if (legal.empty())
+    throw std::invalid_argument(std::string("SDP layer to PDP: no legal precision combination with OUT_PRECISION ") +
+                                precision_name(req.out) + " in configuration '" + cfg_.name + "'");
   return shape_.choice(legal);
 }
 
@@ -242,8 +253,11 @@ void LayerWriter::lut(bool fp, std::string& note) {
     case 4: s_lo = s_le + w_le / 4; break;
     default: s_lo = s_le - w_lo / 4; break;
   }
-  const int offset = le_linear ? static_cast<int>(shape_.uniform_signed(-128, 127))
-                               : static_cast<int>(shape_.uniform_signed(fp ? -10 : -2, fp ? 4 : 12));
+  // Exponent LE: half the layers give the table the case's span (D < 2^(OFF+64), sdp.md §8.2;
+  // fp values are on a 1/256 grid), the others a small OFF and so a range up to the input maximum.
+  const int offset = le_linear              ? static_cast<int>(shape_.uniform_signed(-128, 127))
+                     : shape_.chance(0.5) ? span_le - (fp ? 72 : 64)
+                                          : static_cast<int>(shape_.uniform_signed(fp ? -10 : -2, fp ? 4 : 12));
   // fp tables live on a grid 256 times finer than the integer ones: selects shift by 8.
   const int grid = fp ? 8 : 0;
   const int le_select = le_linear ? sel_le - grid : static_cast<int>(shape_.uniform_signed(-128, 127));
@@ -282,9 +296,10 @@ void LayerWriter::lut(bool fp, std::string& note) {
   note += fmt::format(" lut[{} LE {} off {} prio {}]", kCases[kase], le_linear ? "linear" : "exponent", offset, priorities);
 }
 
-void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide) {
+void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide,
+                        const SdpLayerRequest& req) {
   const unsigned a = cfg_.atom_bytes;
-  const Precisions p = pick_precisions();
+  const Precisions p = pick_precisions(req);
   const bool fp = p.proc == Precision::Fp16;
   uint32_t w = static_cast<uint32_t>(shape_.uniform(1, max_w)), h = static_cast<uint32_t>(shape_.uniform(1, max_h));
   uint32_t c = static_cast<uint32_t>(shape_.uniform(1, max_c));
@@ -296,6 +311,7 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
     h = 1;
     c = std::min<uint32_t>(c, lanes_of(a, p.proc));
   }
+  if (req.to_pdp) w = req.width, h = req.height, c = req.channels;
   std::string note = fmt::format("layer {} group {}: {}x{}x{} {}/{}/{}", layer, group, w, h, c, precision_name(p.in),
                                  precision_name(p.proc), precision_name(p.out));
 
@@ -349,7 +365,7 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   b_.write(sdp(S::D_DST_DMA_CFG::offset), 1);
   b_.write(sdp(S::D_DATA_FORMAT::offset), static_cast<uint32_t>(p.proc) | (static_cast<uint32_t>(p.out) << 2));
   const bool nan_to_zero = shape_.chance(0.4);
-  b_.write(sdp(S::D_FEATURE_MODE_CFG::offset), nan_to_zero ? 8u : 0u);
+  b_.write(sdp(S::D_FEATURE_MODE_CFG::offset), (nan_to_zero ? 8u : 0u) | (req.to_pdp ? 2u : 0u));  // [1] OUTPUT_DST
   const uint32_t perf = static_cast<uint32_t>(shape_.below(16)) | (shape_.chance(0.8) ? 0x6u : 0u);
   b_.write(sdp(S::D_PERF_ENABLE::offset), perf);
 
@@ -364,7 +380,7 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
 
   // EW
   const bool ew_on = cfg_.sdp_ew && shape_.chance(0.6);
-  const bool eql = ew_on && shape_.chance(0.12);
+  const bool eql = ew_on && !req.to_pdp && shape_.chance(0.12);  // EQL sends nothing to PDP
   const bool ew_alu_bypass = !eql && shape_.chance(0.35), ew_mul_bypass = !eql && shape_.chance(0.4);
   const bool lut_on = ew_on && !eql && cfg_.sdp_lut && shape_.chance(0.6);
   const uint32_t algo = eql ? 3u : static_cast<uint32_t>(shape_.below(3));
@@ -395,6 +411,7 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   b_.write(sdp(S::D_CVT_SHIFT::offset), identity ? 0u : static_cast<uint32_t>(shape_.below(shape_.chance(0.7) ? 12 : 64)));
   b_.note(note);
 
+  if (req.to_pdp) return;
   // Enable in either order (the pair matches them up), then wait and read every counter.
   const bool sdp_first = shape_.chance(0.5);
   const uint32_t en_sdp = sdp(S::D_OP_ENABLE::offset), en_rdma = rdma(R::D_OP_ENABLE::offset);
@@ -440,6 +457,26 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
 }
 
 }  // namespace
+
+struct SdpRandomLayers::Impl {
+  Impl(const HwConfig& cfg, ProgramBuilder& b, Rng& shape, Rng& data, Rng& layout, double special)
+      : alloc(layout, cfg), writer(cfg, b, shape, data, layout, alloc, special) {}
+  Allocator alloc;
+  LayerWriter writer;
+};
+
+SdpRandomLayers::SdpRandomLayers(const HwConfig& cfg, ProgramBuilder& b, Rng& shape, Rng& data, Rng& layout,
+                                 double special)
+    : impl_(std::make_unique<Impl>(cfg, b, shape, data, layout, special)) {}
+SdpRandomLayers::~SdpRandomLayers() = default;
+
+void SdpRandomLayers::write_to_pdp(unsigned layer, unsigned group, const SdpLayerRequest& req) {
+  SdpLayerRequest r = req;
+  r.to_pdp = true;
+  impl_->writer.write(layer, group, req.width, req.height, req.channels, false, r);
+}
+
+uint64_t SdpRandomLayers::take(uint64_t bytes) { return impl_->alloc.take(bytes); }
 
 TestGenerator make_sdp_random_generator() {
   TestGenerator g;

@@ -151,6 +151,9 @@ bool GoldenModel::run_ready_layers(Unit unit) {
       return completed;
     }
     record.completed = true;
+    for (const auto& [offset, value] : result->counters)  // the record shows what done latched
+      for (auto& reg : record.regs.values)
+        if (reg.first == offset) reg.second = value;
     layers_.push_back(std::move(record));
     regs->complete_layer(result->counters);
     const uint32_t bits = result->interrupt_bits ? *result->interrupt_bits : done_interrupt_bits(unit, g);

@@ -7,6 +7,7 @@
 #include "dla/numerics/float_convert.h"
 #include "dla/numerics/float_format.h"
 #include "dla/numerics/integer_ops.h"
+#include "dla/planted_bug.h"
 
 namespace dla::golden {
 
@@ -55,7 +56,8 @@ class Pooler {
  public:
   explicit Pooler(const PdpLayer& l)
       : l_(l), method_(static_cast<PoolMethod>(l.method > 2 ? 1 : l.method)),
-        int_widths_(l.format == 0 ? kInt8Widths : kInt16Widths) {}
+        int_widths_(l.format == 0 ? kInt8Widths : kInt16Widths),
+        plant_recip_rounding_(planted("pdp.reciprocal_rounding")) {}
 
   // Result bits of one lane for the window of real rows `rows` and real columns `cols`.
   uint16_t pool(Block& b, const Span& rows, const Span& cols, unsigned lane) const {
@@ -94,8 +96,14 @@ class Pooler {
     if (rows.padded > 0)
       total += num::wrap(num::sx(pad_register(rows.padded), 19) * l_.kernel_w, w.total);
     total = num::wrap(total, w.total);
-    const int64_t a = num::pdp_round_narrow(total * int64_t{l_.recip_w}, w.after_w);
-    return bits_of(num::pdp_round_narrow(a * int64_t{l_.recip_h}, w.out));
+    const int64_t a = round_narrow(total * int64_t{l_.recip_w}, w.after_w);
+    return bits_of(round_narrow(a * int64_t{l_.recip_h}, w.out));
+  }
+
+  // The reciprocal multiply's rounding; the checker-proof plant rounds positive ties down.
+  int64_t round_narrow(int64_t p, unsigned w) const {
+    if (plant_recip_rounding_ && p >= 0 && (p & 0xFFFF) == 0x8000) --p;
+    return num::pdp_round_narrow(p, w);
   }
 
   uint16_t extreme_fp16(Block& b, const Span& rows, const Span& cols, unsigned lane) const {
@@ -135,6 +143,7 @@ class Pooler {
   const PdpLayer& l_;
   PoolMethod method_;
   IntWidths int_widths_;
+  bool plant_recip_rounding_;
 };
 
 }  // namespace
@@ -150,7 +159,10 @@ PdpCounters run_pdp_layer(const PdpLayer& l, unsigned atom_bytes, PdpInput& in, 
   uint64_t nan_in = 0, inf_in = 0, nan_out = 0;
   std::vector<uint8_t> atom(atom_bytes), row_bytes;
 
-  for (const PdpStripe& st : pdp_stripes(l)) {
+  std::vector<PdpStripe> stripes = pdp_stripes(l);
+  if (planted("pdp.split_boundary"))  // checker proof: later stripes start one column late
+    for (size_t i = 1; i < stripes.size(); ++i) ++stripes[i].in_start;
+  for (const PdpStripe& st : stripes) {
     row_bytes.assign(size_t{st.out_width} * atom_bytes, 0);
     for (uint32_t s = 0; s < surfaces; ++s) {
       // PDP_RDMA order: line by line, the stripe's columns left to right.

@@ -25,6 +25,16 @@ void check_port(MemPort port, const char* what, UnitContext& ctx) {
              ctx.config().name + "' does not have; the golden model uses its SRAM memory");
 }
 
+// Counters latched at done; the standard PDP done bit of the group (GLB bit 4 / 5).
+LayerResult layer_result(const PdpCounters& c) {
+  LayerResult r;
+  r.counters = {{P::D_INF_INPUT_NUM::offset, c.inf_input},
+                {P::D_NAN_INPUT_NUM::offset, c.nan_input},
+                {P::D_NAN_OUTPUT_NUM::offset, c.nan_output},
+                {P::D_PERF_WRITE_STALL::offset, 0}};
+  return r;
+}
+
 }  // namespace
 
 bool PdpRdmaModel::ready(const RegisterSnapshot& regs, UnitContext& ctx) {
@@ -51,15 +61,17 @@ std::optional<LayerResult> PdpRdmaModel::execute_layer(const RegisterSnapshot& r
 bool PdpModel::ready(const RegisterSnapshot& regs, UnitContext&) {
   if (regs.field<P::D_OPERATION_MODE_CFG, P::D_OPERATION_MODE_CFG::FLYING_MODE>() !=
       P::D_OPERATION_MODE_CFG::FLYING_MODE::OFF_FLYING)
-    return true;  // execute_layer reports that on-flying input is not modelled yet
+    return !link_->from_sdp || !link_->from_sdp->cubes.empty();  // waits for SDP's cube
   return !link_->delivered.empty();
 }
 
 std::optional<LayerResult> PdpModel::execute_layer(const RegisterSnapshot& regs, UnitContext& ctx) {
   const PdpLayer core = decode_pdp_registers(regs);
   if (!core.off_flying) {
-    ctx.warn("PDP: on-flying input (from SDP) is not modelled yet; the group stays armed");
-    return std::nullopt;
+    check_port(core.dst_port, "PDP.D_DST_RAM_CFG", ctx);
+    const std::optional<PdpCounters> c = run_on_flying_pdp_layer(core, regs.group, link_->from_sdp.get(), ctx);
+    if (!c) return std::nullopt;
+    return layer_result(*c);
   }
   const RegisterSnapshot rdma_regs = link_->delivered.front();
   link_->delivered.pop_front();
@@ -83,20 +95,15 @@ std::optional<LayerResult> PdpModel::execute_layer(const RegisterSnapshot& regs,
   check_port(layer.dst_port, "PDP.D_DST_RAM_CFG", ctx);
   const unsigned atom = ctx.config().atom_bytes;
   PdpMemoryInput input(ctx.memory(layer.src_port), layer.src, layer.src_line, layer.src_surface, atom);
-  const PdpCounters c = run_pdp_layer(layer, atom, input, ctx.memory(layer.dst_port));
-
-  LayerResult r;
-  r.counters = {{P::D_INF_INPUT_NUM::offset, c.inf_input},
-                {P::D_NAN_INPUT_NUM::offset, c.nan_input},
-                {P::D_NAN_OUTPUT_NUM::offset, c.nan_output},
-                {P::D_PERF_WRITE_STALL::offset, 0}};
-  return r;  // standard PDP done bit of the group (GLB bit 4 / 5)
+  return layer_result(run_pdp_layer(layer, atom, input, ctx.memory(layer.dst_port)));
 }
 
-std::vector<std::unique_ptr<UnitModel>> make_pdp_unit_models(const HwConfig& cfg) {
+std::vector<std::unique_ptr<UnitModel>> make_pdp_unit_models(const HwConfig& cfg,
+                                                             std::shared_ptr<SdpPdpChannel> from_sdp) {
   std::vector<std::unique_ptr<UnitModel>> models;
   if (!cfg.has_unit(Unit::PDP) || !cfg.has_unit(Unit::PDP_RDMA)) return models;
   auto link = std::make_shared<PdpLink>();
+  link->from_sdp = std::move(from_sdp);
   models.push_back(std::make_unique<PdpRdmaModel>(link));
   models.push_back(std::make_unique<PdpModel>(link));
   return models;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "dla/unit_model.h"
+#include "sdp_pdp_channel.h"
 
 namespace dla::golden {
 
@@ -16,6 +17,7 @@ namespace dla::golden {
 // the RDMA layers, oldest first).
 struct PdpLink {
   std::deque<RegisterSnapshot> delivered;
+  std::shared_ptr<SdpPdpChannel> from_sdp;  // on-flying input (null: no SDP)
 };
 
 class PdpRdmaModel final : public UnitModel {
@@ -40,7 +42,9 @@ class PdpModel final : public UnitModel {
   std::shared_ptr<PdpLink> link_;
 };
 
-// Both models sharing one link (empty when the configuration has no PDP).
-std::vector<std::unique_ptr<UnitModel>> make_pdp_unit_models(const HwConfig& cfg);
+// Both models sharing one link (empty when the configuration has no PDP); `from_sdp` is the
+// on-flying channel shared with the SDP model.
+std::vector<std::unique_ptr<UnitModel>> make_pdp_unit_models(const HwConfig& cfg,
+                                                             std::shared_ptr<SdpPdpChannel> from_sdp = nullptr);
 
 }  // namespace dla::golden

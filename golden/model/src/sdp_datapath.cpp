@@ -5,6 +5,7 @@
 #include "dla/numerics/float_arith.h"
 #include "dla/numerics/float_convert.h"
 #include "dla/numerics/integer_ops.h"
+#include "dla/planted_bug.h"
 
 namespace dla::golden {
 
@@ -113,7 +114,9 @@ void SdpDatapath::c_stage(uint32_t z, SdpElementResult& r) const {
   r.z = z;
   if (!l_.fp()) {  // sdp.md §9.1
     const int64_t p = (sint(z) - l_.cvt_offset) * int64_t{l_.cvt_scale};
-    const int64_t t = num::rsh_sat(p, l_.cvt_shift, 17);
+    int64_t t = num::rsh_sat(p, l_.cvt_shift, 17);
+    if (l_.cvt_shift > 0 && planted("sdp.rounding"))  // checker proof: ties toward +inf
+      t = num::sat((p + (int64_t{1} << (l_.cvt_shift - 1))) >> l_.cvt_shift, 17);
     switch (l_.out) {
       case Precision::Int8: r.out = static_cast<uint16_t>(static_cast<uint8_t>(num::sat(t, 8))); break;
       case Precision::Int16: r.out = static_cast<uint16_t>(num::sat(t, 16)); break;

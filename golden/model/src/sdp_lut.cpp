@@ -3,6 +3,7 @@
 #include "dla/numerics/float_arith.h"
 #include "dla/numerics/float_convert.h"
 #include "dla/numerics/integer_ops.h"
+#include "dla/planted_bug.h"
 
 namespace dla::golden {
 
@@ -32,6 +33,13 @@ bool biased(const LutSettings& s, LutChoice c) {
 int select_of(const LutSettings& s, LutTableId t) { return t == LutTableId::LE ? s.le_index_select : s.lo_index_select; }
 int64_t start_of(const LutSettings& s, LutTableId t) { return t == LutTableId::LE ? s.le_start : s.lo_start; }
 
+// lut_choose, plus the checker-proof plant that ignores the priority when both tables hit.
+LutChoice sdp_lut_choose(LutClass le, LutClass lo, const LutSettings& s) {
+  LutChoice c = lut_choose(le, lo, s);
+  if (le == LutClass::Hit && lo == LutClass::Hit && planted("sdp.lut_priority")) c.table = LutTableId::LE;
+  return c;
+}
+
 }  // namespace
 
 int64_t sdp_lut_int_bias(int offset) { return offset >= 0 && offset <= 31 ? int64_t{1} << offset : 0; }
@@ -57,48 +65,9 @@ LutIndex SdpLut::index_int(LutTableId t, int32_t x) const {
 }
 
 LutIndex SdpLut::index_fp(LutTableId t, uint32_t x) const {
-  LutIndex r;
   const uint32_t d = num::sub32(x, static_cast<uint32_t>(start_of(s_, t)));
-  if (kFp32.sign(d) || kFp32.is_zero(d) || kFp32.is_nan(d)) return r;
-  const int e = static_cast<int>(kFp32.exp(d)) - 127;
-  const uint32_t mant = kFp32.man(d);
-  const unsigned last = LutTables::last(t);
-  if (t == LutTableId::LE && !s_.le_linear) {
-    if (e < s_.le_index_offset) return r;
-    const int index = e - s_.le_index_offset;
-    if (index >= 64) {
-      r.cls = LutClass::Overflow;
-      r.index = 64;
-      return r;
-    }
-    r.cls = LutClass::Hit;
-    r.index = static_cast<unsigned>(index);
-    r.fraction = uint64_t{mant} << 12;
-    return r;
-  }
-  // D * 2^-SEL = sig * 2^(e - 23 - SEL) with sig = 1.mant as a 24-bit integer.
-  const uint64_t sig = (uint64_t{1} << 23) | mant;
-  const int sh = e - 23 - select_of(s_, t);
-  uint64_t index = 0;
-  if (sh >= 0) {
-    index = sh >= 40 ? 511 : sig << sh;
-  } else {
-    const unsigned down = static_cast<unsigned>(-sh);
-    index = down >= 64 ? 0 : sig >> down;
-    const uint64_t rem = down >= 64 ? sig : sig & ((uint64_t{1} << down) - 1);
-    r.fraction = down <= kFractionBits ? rem << (kFractionBits - down)
-                                       : (down - kFractionBits >= 64 ? 0 : rem >> (down - kFractionBits));
-  }
-  if (index > 511) index = 511;
-  if (index >= last) {
-    r.cls = LutClass::Overflow;
-    r.index = last;
-    r.fraction = 0;
-  } else {
-    r.cls = LutClass::Hit;
-    r.index = static_cast<unsigned>(index);
-  }
-  return r;
+  if (t == LutTableId::LE && !s_.le_linear) return lut_fp_exponent_index(d, s_.le_index_offset, kFractionBits);
+  return lut_fp_linear_index(d, select_of(s_, t), LutTables::last(t), kFractionBits);
 }
 
 SdpLutOutcome SdpLut::evaluate_int(int32_t x) const {
@@ -106,7 +75,7 @@ SdpLutOutcome SdpLut::evaluate_int(int32_t x) const {
   const LutIndex le = index_int(LutTableId::LE, x), lo = index_int(LutTableId::LO, x);
   o.le = le.cls;
   o.lo = lo.cls;
-  o.choice = lut_choose(le.cls, lo.cls, s_);
+  o.choice = sdp_lut_choose(le.cls, lo.cls, s_);
   const LutIndex& c = o.choice.table == LutTableId::LE ? le : lo;
   if (o.choice.cls == LutClass::Hit) {
     const int64_t y0 = static_cast<int16_t>(t_.at(o.choice.table, c.index));
@@ -129,7 +98,7 @@ SdpLutOutcome SdpLut::evaluate_fp(uint32_t x) const {
   const LutIndex le = index_fp(LutTableId::LE, x), lo = index_fp(LutTableId::LO, x);
   o.le = le.cls;
   o.lo = lo.cls;
-  o.choice = lut_choose(le.cls, lo.cls, s_);
+  o.choice = sdp_lut_choose(le.cls, lo.cls, s_);
   const LutIndex& c = o.choice.table == LutTableId::LE ? le : lo;
   const uint16_t y0 = t_.at(o.choice.table, c.index);
   if (o.choice.cls == LutClass::Hit) {

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "dla/numerics/float_format.h"
+#include "dla/planted_bug.h"
 #include "dla/regs.gen.h"
 #include "sdp_datapath.h"
 
@@ -93,7 +94,17 @@ SdpCounters run_sdp_layer(const SdpLayerConfig& l, const LutTables& tables, SdpI
   return c;
 }
 
-SdpModel::SdpModel(const HwConfig& cfg, std::shared_ptr<SdpPair> pair) : cfg_(cfg), pair_(std::move(pair)) {}
+SdpModel::SdpModel(const HwConfig& cfg, std::shared_ptr<SdpPair> pair, std::shared_ptr<SdpPdpChannel> to_pdp)
+    : cfg_(cfg), pair_(std::move(pair)), to_pdp_(std::move(to_pdp)) {}
+
+bool SdpModel::ready(const RegisterSnapshot& regs, UnitContext& ctx) {
+  const SdpLayerConfig own = decode_sdp_layer(cfg_, [&](uint32_t o) { return regs.get(o); }, [](uint32_t) { return 0u; });
+  // An SDP layer that sends to PDP is observable before it completes (PDP's done needs it),
+  // so it also waits, as the RTL does, for the SDP_RDMA arming that delivers its input.
+  if (!own.output_to_pdp || own.ew.eql_mode() || !to_pdp_) return true;
+  if (own.needs_rdma() && cfg_.has_unit(Unit::SDP_RDMA) && pair_->rdma_first.empty()) return false;
+  return to_pdp_->cubes.empty() && pdp_armed_on_flying(ctx);
+}
 
 void SdpModel::on_write(uint32_t offset, uint32_t data, UnitContext&) {
   if (offset == S::S_LUT_ACCESS_CFG::offset) port_.write_cfg(data);
@@ -129,6 +140,12 @@ std::optional<LayerResult> SdpModel::execute_layer(const RegisterSnapshot& regs,
   }
   if (l.flying && !flying_input_) return std::nullopt;  // warned: flying input not modelled
   if (!runnable) return std::nullopt;
+  const bool streams_to_pdp = l.output_to_pdp && !l.ew.eql_mode();
+  if (streams_to_pdp && !to_pdp_) {
+    ctx.warn(fmt::format("SDP group {}: OUTPUT_DST = PDP, but configuration '{}' has no PDP; the layer never completes",
+                         regs.group, cfg_.name));
+    return std::nullopt;
+  }
 
   std::string why;
   const bool defined = l.in_code <= 2 && l.proc_code <= 2 && l.out_code <= 2 &&
@@ -145,6 +162,16 @@ std::optional<LayerResult> SdpModel::execute_layer(const RegisterSnapshot& regs,
     pdp_stream_.atom_bytes = l.atom_bytes;
     SdpOutputSink* out = l.ew.eql_mode() ? nullptr : l.output_to_pdp ? static_cast<SdpOutputSink*>(&pdp_stream_) : &mem_out;
     c = run_sdp_layer(l, tables_, in, ctx.memory(MemPort::Dbb), ctx.memory(MemPort::Sram), out);
+    if (streams_to_pdp) {  // the cube goes to PDP's on-flying input, in SDP's output order
+      SdpPdpChannel::Cube cube{regs.group, l.atom_bytes, l.out_code, {}};
+      cube.atoms.reserve(pdp_stream_.atoms.size());
+      for (SdpCollectedOutput::Atom& a : pdp_stream_.atoms) cube.atoms.push_back(std::move(a.bytes));
+      pdp_stream_.atoms.clear();
+      to_pdp_->cubes.push_back(std::move(cube));
+    }
+    // Checker-proof plants (off unless a test enables them).
+    if (c.out_saturation > 0 && planted("sdp.out_saturation_count")) --c.out_saturation;
+    if (c.nan_output > 0 && planted("sdp.nan_output_count")) --c.nan_output;
   }
   LayerResult res;
   res.counters = {{S::D_STATUS::offset, c.unequal ? 1u : 0u},
@@ -195,11 +222,12 @@ std::optional<LayerResult> SdpRdmaModel::execute_layer(const RegisterSnapshot& r
   return res;
 }
 
-std::vector<std::unique_ptr<UnitModel>> make_sdp_unit_models(const HwConfig& cfg) {
+std::vector<std::unique_ptr<UnitModel>> make_sdp_unit_models(const HwConfig& cfg,
+                                                             std::shared_ptr<SdpPdpChannel> to_pdp) {
   std::vector<std::unique_ptr<UnitModel>> v;
   if (!cfg.has_unit(Unit::SDP)) return v;
   auto pair = std::make_shared<SdpPair>();
-  v.push_back(std::make_unique<SdpModel>(cfg, pair));
+  v.push_back(std::make_unique<SdpModel>(cfg, pair, std::move(to_pdp)));
   if (cfg.has_unit(Unit::SDP_RDMA)) v.push_back(std::make_unique<SdpRdmaModel>(cfg, pair));
   return v;
 }

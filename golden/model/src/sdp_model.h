@@ -13,6 +13,7 @@
 #include "dla/unit_model.h"
 #include "lut_tables.h"
 #include "sdp_config.h"
+#include "sdp_pdp_channel.h"
 #include "sdp_stream.h"
 
 namespace dla::golden {
@@ -36,8 +37,12 @@ SdpCounters run_sdp_layer(const SdpLayerConfig& l, const LutTables& tables, SdpI
 
 class SdpModel final : public UnitModel {
  public:
-  SdpModel(const HwConfig& cfg, std::shared_ptr<SdpPair> pair);
+  // `to_pdp`: the on-flying channel into PDP (null: the configuration has no PDP).
+  SdpModel(const HwConfig& cfg, std::shared_ptr<SdpPair> pair, std::shared_ptr<SdpPdpChannel> to_pdp = nullptr);
   Unit unit() const override { return Unit::SDP; }
+  // A layer sent to PDP waits until PDP's CONSUMER group is armed on-flying and has taken
+  // the previous cube (SDP cannot finish while PDP does not consume).
+  bool ready(const RegisterSnapshot& regs, UnitContext& ctx) override;
   std::optional<LayerResult> execute_layer(const RegisterSnapshot& regs, UnitContext& ctx) override;
   void on_write(uint32_t offset, uint32_t data, UnitContext& ctx) override;
   // S_LUT_ACCESS_DATA reads return the entry and advance the address (a side effect of a
@@ -57,6 +62,7 @@ class SdpModel final : public UnitModel {
   LutTables tables_;
   mutable LutAccessPort port_{LutPortPolicy::AdvanceOnEveryAccess};
   SdpCollectedOutput pdp_stream_;
+  std::shared_ptr<SdpPdpChannel> to_pdp_;
   std::shared_ptr<SdpInputSource> flying_input_;
 };
 
@@ -72,6 +78,7 @@ class SdpRdmaModel final : public UnitModel {
 };
 
 // The SDP and SDP_RDMA models of a configuration (empty when it has no SDP).
-std::vector<std::unique_ptr<UnitModel>> make_sdp_unit_models(const HwConfig& cfg);
+std::vector<std::unique_ptr<UnitModel>> make_sdp_unit_models(const HwConfig& cfg,
+                                                             std::shared_ptr<SdpPdpChannel> to_pdp = nullptr);
 
 }  // namespace dla::golden

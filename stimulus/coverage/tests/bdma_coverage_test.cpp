@@ -135,13 +135,19 @@ TEST(BdmaCoverage, RandomSeedsCoverTheBasicBins) {
   for (uint64_t seed = 1; seed <= 10; ++seed) merged.merge(coverage_of(cfg, g.generate(cfg, seed)));
   EXPECT_EQ(item(merged, "bdma.op", "ports_x_group").hit_bins(), 8u);
   EXPECT_EQ(item(merged, "bdma.batch", "group_x_back_to_back").hit_bins(), 4u);
-  EXPECT_GT(merged.percent(), 40.0);
+  EXPECT_GT((merged.group("bdma.op")->percent() + merged.group("bdma.batch")->percent()) / 2, 40.0);
   EXPECT_TRUE(merged.illegal_hits().empty());
 }
 
 TEST(BdmaCoverage, OnlyConfigurationsWithBdmaHaveItsGroups) {
-  EXPECT_EQ(covergroup_names(HwConfig::get("v1")), (std::vector<std::string>{"bdma.batch", "bdma.op"}));
-  EXPECT_TRUE(covergroup_names(HwConfig::get("small")).empty());
+  auto bdma_groups = [](const char* cfg) {
+    std::vector<std::string> g;
+    for (const std::string& n : covergroup_names(HwConfig::get(cfg)))
+      if (n.rfind("bdma.", 0) == 0) g.push_back(n);
+    return g;
+  };
+  EXPECT_EQ(bdma_groups("v1"), (std::vector<std::string>{"bdma.batch", "bdma.op"}));
+  EXPECT_TRUE(bdma_groups("small").empty());
 }
 
 }  // namespace

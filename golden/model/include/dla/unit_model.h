@@ -31,6 +31,8 @@ struct RegisterSnapshot {
 };
 
 // What ran: one record per executed (or started-but-never-finished) layer or BDMA operation.
+// `regs` is the snapshot the datapath ran on; in a completed layer record the read-only
+// registers its LayerResult latched (counters, status) hold the latched values.
 struct LayerRecord {
   Unit unit = Unit::GLB;
   int group = -1;     // ping-pong group or BDMA launch group
