@@ -29,3 +29,55 @@ for b in "$build"/bin/dla_bench_*; do
   echo "== $(basename "$b")"
   "$b"
 done
+
+# ---------------------------------------------------------------- regression runner
+dla="$build/bin/dlaverif"
+if [ -x "$dla" ]; then
+  tmp=$(mktemp -d)
+  echo "== regression throughput (smoke level of regress/plans/default.yaml, -j 2)"
+  start=$(date +%s.%N)
+  "$dla" regress --plan "$src/regress/plans/default.yaml" --level smoke -j 2 --out "$tmp/smoke" --quiet >"$tmp/smoke.txt" 2>&1
+  end=$(date +%s.%N)
+  n=$(sqlite3 "$tmp/smoke/results.db" "select count(*) from results" 2>/dev/null || echo 0)
+  awk -v a="$start" -v b="$end" -v n="$n" 'BEGIN { t = b - a; printf "  %d tests in %.1f s: %.0f tests per hour on 2 cores\n", n, t, n / t * 3600 }'
+
+  echo "== runner overhead per test (10 tests of known duration: 1 s sleep + a golden-only regs.access, -j 1)"
+  cat >"$tmp/timed.sh" <<FAKE
+#!/usr/bin/env bash
+s=\$(date +%s.%N)
+sleep 1
+"$dla" "\$@"
+rc=\$?
+echo "\$s \$(date +%s.%N)" >>"$tmp/inner.txt"
+exit \$rc
+FAKE
+  chmod +x "$tmp/timed.sh"
+  printf 'tests:\n  - {name: t, test: regs.access, config: small, golden_only: true, seeds: 10}\n' >"$tmp/timed.yaml"
+  start=$(date +%s.%N)
+  "$dla" regress --plan "$tmp/timed.yaml" -j 1 --out "$tmp/timed" --test-binary "$tmp/timed.sh" --quiet >/dev/null 2>&1
+  end=$(date +%s.%N)
+  awk -v a="$start" -v b="$end" '{ inner += $2 - $1; n++ } END {
+    t = b - a; o = (t - inner) / n;
+    printf "  %d tests: %.2f s inside the tests, %.2f s in all (runner start, plan check, reports included)\n", n, inner, t;
+    printf "  overhead %.1f ms per test = %.1f%% of a %.2f s test (goal < 5%%)\n", o * 1000, 100 * o / (inner / n), inner / n }' "$tmp/inner.txt"
+  rm -rf "$tmp"
+fi
+
+# ---------------------------------------------------------------- mutation grading (docs/mutation.md)
+for mut in "$build"/bin/dlaverif-mut-*; do
+  [[ -x "$mut" && "$mut" != *.json && -x "$dla" ]] || continue
+  name=$(basename "$mut")            # dlaverif-mut-<cfg>-<unit>
+  rest=${name#dlaverif-mut-}
+  cfg=${rest%%-*} unit=${rest#*-}
+  tmp=$(mktemp -d)
+  echo "== mutation grading throughput: $unit on $cfg (first 20 mutants, nightly tests of regress/plans/mutation.yaml, -j 2)"
+  "$dla" mutate --unit "$unit" --config "$cfg" --count 20 -j 2 --plan "$src/regress/plans/mutation.yaml" \
+    --out "$tmp/m" --quiet >"$tmp/m.txt" 2>&1
+  python3 - "$tmp/m/mutation.json" <<'PY' || { echo "  failed:"; tail -3 "$tmp/m.txt"; }
+import json, sys
+u = json.load(open(sys.argv[1]))["units"][0]
+print(f"  {u['graded']} mutants in {u['seconds']:.1f} s: {u['mutants_per_hour']:.0f} mutants graded per hour "
+      f"(kill rate {100 * u['kill_rate']:.0f} %, {u['survived']} survivors)")
+PY
+  rm -rf "$tmp"
+done

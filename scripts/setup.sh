@@ -9,6 +9,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libboost-test-dev libbenchmark-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev libyaml-cpp-dev
   libsqlite3-dev sqlite3 lcov libxml2-utils
+  slurm-wlm munge          # regress.slurm.real: a single-node Slurm on localhost
 )
 
 missing=()

@@ -6,10 +6,11 @@ namespace dla::cli {
 Command add_regress_command(CLI::App& app, const std::string& command_line);
 Command add_repro_command(CLI::App& app, const std::string& command_line);
 Command add_trace_command(CLI::App& app, const std::string& command_line);  // cmd_trace.cpp
+Command add_mutate_command(CLI::App& app, const std::string& command_line);  // cmd_mutate.cpp (mutation/)
 
 std::vector<CommandFactory> all_commands() {
   return {add_run_command, add_list_command, add_regress_command, add_repro_command,
-          add_trace_command};
+          add_trace_command, add_mutate_command};
 }
 
 }  // namespace dla::cli

@@ -22,8 +22,18 @@ Command add_regress_command(CLI::App& app, const std::string& command_line) {
   r->add_option("--launcher", o->launcher, "local | slurm")->capture_default_str();
   r->add_flag("--resume", o->resume, "finish the interrupted regression in --out");
   r->add_flag("--collect", o->collect, "gather the results of a submitted Slurm array in --out");
+  r->add_flag("--submit", o->submit, "Slurm: sbatch the array, follow it with squeue, then collect");
+  r->add_option("--poll", o->poll_seconds, "Slurm --submit: seconds between squeue polls")->capture_default_str();
   r->add_flag("-q,--quiet", o->quiet, "off a terminal, print only failing tests and the summary");
   r->add_option("--db", o->db_path, "results store (default <out>/results.db)");
+  r->add_flag("--code-coverage", o->code_coverage,
+              "run the tests with dlaverif-cov and merge Verilator line/toggle coverage (coverage/code/)");
+  r->add_flag("--close-coverage", o->close_coverage,
+              "after the plan, screen knob/seed candidates golden-only and run those that hit coverage holes");
+  r->add_option("--closure-candidates", o->closure_candidates, "candidates screened by --close-coverage")
+      ->capture_default_str();
+  r->add_option("--closure-tests", o->closure_tests, "closure tests run at most")->capture_default_str();
+  r->add_option("--closure-seed", o->closure_seed, "seed of the closure candidates")->capture_default_str();
   r->add_option("--test-binary", o->dlaverif, "binary each test runs (default: this dlaverif)")->group("");
   r->add_option("--stop-after", o->stop_after, "stop as if interrupted after N results")->group("");
   Command c;

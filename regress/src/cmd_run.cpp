@@ -21,6 +21,7 @@ struct RunState {
   RunRequest req;
   std::string out_dir;
   std::vector<std::string> knobs;
+  std::vector<std::string> signal_settings;
   std::string export_dir;
 };
 
@@ -60,6 +61,11 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   run->add_option("--knob", st->knobs, "generator knob NAME=VALUE (repeatable)");
   run->add_option("--plant", st->req.planted_bugs,
                   "enable a planted golden-model bug (checker proofs; see `dlaverif list --plants`)");
+  run->add_option("--set-signal", st->signal_settings,
+                  "set a public model signal before reset, NAME=VALUE (mutant models: mutsel=K)")
+      ->group("Mutation grading");
+  run->add_option("--read-signal", st->req.read_signals, "record a public model signal in result.json")
+      ->group("Mutation grading");
   run->add_option("--out", st->out_dir, "directory for result.json (default: no file)");
   run->add_option("--export-trace", st->export_dir, "also write the test as a .cfg trace (+ .dat files) into DIR");
 
@@ -67,6 +73,18 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   c.run = [st] {
     RunRequest& req = st->req;
     req.knobs = parse_knobs(st->knobs);  // throws std::invalid_argument on a malformed knob
+    for (const auto& [name, value] : parse_knobs(st->signal_settings)) {
+      size_t used = 0;
+      uint64_t v = 0;
+      try {
+        v = std::stoull(value, &used, 0);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used == 0 || used != value.size())
+        throw std::invalid_argument("--set-signal " + name + "=" + value + ": the value must be a number");
+      req.signal_settings[name] = v;
+    }
     if (!st->out_dir.empty()) prepare_out_dir(st->out_dir);
     RunResult res = st->export_dir.empty() ? run_test(req) : run_and_export(req, st->export_dir);
     record_coverage(res, st->out_dir);  // coverage.json next to result.json (issue 8)

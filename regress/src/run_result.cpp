@@ -23,6 +23,7 @@ std::string RunResult::repro_command() const {
   if (request.watchdog_cycles != RunRequest{}.watchdog_cycles) os << " --watchdog " << request.watchdog_cycles;
   for (const auto& [k, v] : request.knobs) os << " --knob " << k << "=" << v;
   for (const auto& p : request.planted_bugs) os << " --plant " << p;
+  for (const auto& [name, value] : request.signal_settings) os << " --set-signal " << name << "=" << value;
   return os.str();
 }
 
@@ -34,6 +35,7 @@ nlohmann::json RunResult::to_json() const {
                {"axi_profile", request.axi_profile},
                {"watchdog_cycles", request.watchdog_cycles},
                {"planted_bugs", request.planted_bugs}};
+  if (!request.signal_settings.empty()) j["test"]["signal_settings"] = request.signal_settings;
   j["verdict"] = verdict_name(verdict);
   j["signature"] = signature;
   j["summary"] = summary;

@@ -338,7 +338,8 @@ nlohmann::json sim_stats_json(const tb::SimStats& st) {
                       {"dbb", axi_stats_json(st.dbb)},
                       {"csb", {{"writes", st.csb.writes}, {"nposted_writes", st.csb.nposted_writes},
                                {"reads", st.csb.reads}, {"completions", st.csb.completions}}},
-                      {"interrupt_rises", st.interrupt_rises}};
+                      {"interrupt_rises", st.interrupt_rises},
+                      {"output_digest", st.output_digest}};
   if (st.sram) j["sram"] = axi_stats_json(*st.sram);
   return j;
 }
@@ -361,6 +362,7 @@ RunResult run_program(const RunRequest& req, const Program& program) {
       o.waves_last_cycles = req.waves_last_cycles;
       o.axi_profile = req.axi_profile;
       o.watchdog_cycles = req.watchdog_cycles;
+      o.signal_settings = req.signal_settings;
       sim = tb::make_simulation(req.config, o);
     }
     const golden::PlantedBugScope plants(req.planted_bugs);  // empty outside checker proofs
@@ -392,6 +394,7 @@ RunResult run_program(const RunRequest& req, const Program& program) {
       res.cycles = sim->cycle();
       res.eval_seconds = st.eval_seconds;
       res.details["sim"] = sim_stats_json(st);
+      for (const auto& name : req.read_signals) res.details["signals"][name] = sim->read_signal(name);
     }
     res.warnings = golden.warnings();
     res.warnings.insert(res.warnings.end(), player.notes().begin(), player.notes().end());

@@ -109,6 +109,15 @@ TEST(Reports, PercentPlotScalesPoints) {
   EXPECT_NE(s.find("cy=\"26.0\""), std::string::npos);   // 100 %: top
 }
 
+TEST(Reports, LinksMutationReportWhenTheOutDirHasOne) {
+  TempDir d;
+  ReportInput in;
+  in.out_dir = fs::path(d.file("x")).parent_path().string();
+  EXPECT_EQ(html_report(in).find("href=\"mutation.html\""), std::string::npos);
+  d.file("mutation.html", "<html></html>");
+  EXPECT_NE(html_report(in).find("href=\"mutation.html\""), std::string::npos);
+}
+
 TEST(ResultsDb, KeepsRunsResultsAndCoverage) {
   TempDir d;
   const std::string path = d.file("r.db");
@@ -158,6 +167,7 @@ namespace {
 TEST(Reports, BucketsMaskValuesInSignatures) {
   EXPECT_EQ(bucket_of("hang:csb-read@0xc csb.queued=28"), "hang:csb-read@0x# csb.queued=#");
   EXPECT_EQ(bucket_of("reg:BDMA.CFG_LAUNCH0"), "reg:BDMA.CFG_LAUNCH0");
+  EXPECT_EQ(bucket_of("sdp.out_saturation rtl=3 ref=5"), "sdp.out_saturation rtl=# ref=#");
   EXPECT_EQ(bucket_of("crash:exit-7"), "crash:exit-7");
 }
 }  // namespace

@@ -2,7 +2,8 @@
 # dlaverif regress / repro end to end on tiny plans (seconds): plan validation, local runs,
 # crash and timeout results, interrupt + resume, results store history, JUnit, HTML, Slurm
 # script generation and collection, exact repro.
-# Usage: regress_runner.sh DLAVERIF [plan|local|resume|crash|slurm|repro] (default: all)
+# Usage: regress_runner.sh DLAVERIF [plan|local|resume|crash|slurm|repro|closure|codecov] (default: all
+# but codecov, which needs dlaverif-cov)
 set -u
 dla=$1
 section=${2:-all}
@@ -45,7 +46,7 @@ plan_error() {  # plan_error NAME PATTERN YAML-BODY: regress refuses the plan be
 plan_error unknown_test "entry 1 \('a'\): unknown test 'no.such'" 'tests: [{name: a, test: no.such}]'
 plan_error unknown_cg "entry 2 \('b'\): unknown covergroup 'bdma.nope' for configuration 'v1'" \
   'tests: [{name: a, test: regs.access}, {name: b, test: bdma.random, covergroups: [bdma.nope]}]'
-plan_error cg_wrong_cfg "unknown covergroup 'bdma.op' for configuration 'small' \(known: none\)" \
+plan_error cg_wrong_cfg "unknown covergroup 'bdma.op' for configuration 'small' \(known: " \
   'tests: [{name: a, test: regs.access, config: small, covergroups: [bdma.op]}]'
 plan_error bad_knob "unknown knob 'speed'" 'tests: [{name: a, test: bdma.random, knobs: {speed: 3}}]'
 plan_error bad_knob_value "max_lines" 'tests: [{name: a, test: bdma.random, knobs: {max_lines: 0}}]'
@@ -77,7 +78,8 @@ for key in "Failures by signature" "No failures" "bdma.op" "bdma.batch" "ports_x
   grep -q "$key" "$tmp/full/report.html" || fail "report.html lacks '$key'"
 done
 [ "$(sqlite3 "$tmp/full/results.db" "select count(*) from results where status='pass'")" = 5 ] || fail "store: 5 passes"
-[ "$(sqlite3 "$tmp/full/results.db" "select count(*) from coverage_groups where run_id=1")" = 2 ] || fail "store: coverage groups"
+[ "$(sqlite3 "$tmp/full/results.db" "select count(*) from coverage_groups where run_id=1 and covergroup like 'bdma.%'")" = 2 ] \
+  || fail "store: coverage groups"
 # nightly adds seeds and entries; --seeds overrides the counts
 "$dla" regress --plan "$tmp/tiny.yaml" --level nightly --seeds 1 --out "$tmp/n" >"$tmp/o" 2>&1
 grep -q "3 tests" "$tmp/o" || { fail "--seeds 1 at nightly: 3 tests"; cat "$tmp/o"; }
@@ -194,8 +196,76 @@ sed -i 's/"cycles": [0-9]*/"cycles": 1/' "$tmp/rtl/tests/b/3/result.json"
 [ $? -eq 1 ] && grep -q "NOT reproduced" "$tmp/o" || { fail "a changed record must not reproduce"; cat "$tmp/o"; }
 }
 
-for s in plan local resume crash slurm repro; do
-  if [ "$section" = all ] || [ "$section" = "$s" ]; then "section_$s"; fi
+# ---------------------------------------------------------------- closure and ranking
+section_closure() {
+printf 'tests:\n  - {name: tiny, test: bdma.random, golden_only: true, seeds: 4, knobs: {ports: dbb, max_line_bytes: 32}}\n' >"$tmp/narrow.yaml"
+"$dla" regress --plan "$tmp/narrow.yaml" --out "$tmp/close" --close-coverage --closure-candidates 30 --closure-tests 3 \
+  >"$tmp/o" 2>&1 || { fail "closure run"; cat "$tmp/o"; }
+grep -Eq "closure: screened 30 candidates golden-only \([0-9]+ rejected\); [1-3] of them hit [1-9][0-9]* of [0-9]+ holes" "$tmp/o" \
+  || { fail "closure screening line"; cat "$tmp/o"; }
+before=$(sqlite3 "$tmp/close/results.db" "select coverage_before from closure")
+after=$(sqlite3 "$tmp/close/results.db" "select coverage_after from closure")
+python3 -c "import sys; sys.exit(0 if float('$after') > float('$before') else 1)" && ok "closure: coverage $before% -> $after%" \
+  || fail "closure did not raise coverage ($before -> $after)"
+kept=$(sqlite3 "$tmp/close/results.db" "select count(*) from results where entry like 'closure-tiny-%'")
+[ "$kept" -ge 1 ] && [ "$kept" -le 3 ] || fail "closure: $kept closure results in the store, want 1..3"
+grep -q "Coverage closure and ranking" "$tmp/close/report.html" && grep -q "before closure" "$tmp/close/report.html" \
+  || fail "report lacks the closure before/after"
+# The closure tests rerun from their plan and hit the same bins.
+"$dla" regress --plan "$tmp/close/closure/plan.yaml" --out "$tmp/close-rerun" >"$tmp/o" 2>&1 || { fail "closure plan rerun"; cat "$tmp/o"; }
+hits() { python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+print(sorted(g["name"]+"."+i["name"]+"."+b["name"] for g in d["groups"] for i in g["items"] for b in i["bins"] if b["kind"]=="normal" and b["hits"]))' "$1"; }
+# Ranking: the ranked plan keeps every bin the run hit, with fewer tests.
+ranked="$tmp/close/coverage/ranked.yaml"
+[ -s "$ranked" ] || fail "no ranked plan"
+n_ranked=$(grep -c "^  - name:" "$ranked")
+total=$(sqlite3 "$tmp/close/results.db" "select count(*) from results")
+[ "$n_ranked" -lt "$total" ] && ok "ranking keeps $n_ranked of $total tests" || fail "ranking kept $n_ranked of $total"
+"$dla" regress --plan "$ranked" --out "$tmp/ranked" >"$tmp/o" 2>&1 || { fail "ranked plan rerun"; cat "$tmp/o"; }
+[ "$(hits "$tmp/close/coverage/merged.json")" = "$(hits "$tmp/ranked/coverage/merged.json")" ] \
+  && ok "ranked plan hits the same bins" || fail "ranked plan does not keep the merged coverage"
+# --close-coverage on a finished out dir: closes it without rerunning the plan.
+"$dla" regress --plan "$tmp/narrow.yaml" --out "$tmp/close2" >/dev/null 2>&1 || fail "plain run"
+"$dla" regress --resume --close-coverage --closure-candidates 10 --closure-tests 1 --out "$tmp/close2" >"$tmp/o" 2>&1 \
+  || { fail "closure of a finished run"; cat "$tmp/o"; }
+grep -q "(4 already done)" "$tmp/o" && grep -q "closure: screened 10" "$tmp/o" || { fail "closure of a finished run"; cat "$tmp/o"; }
+"$dla" regress --plan "$tmp/narrow.yaml" --launcher slurm --close-coverage --out "$tmp/close3" >"$tmp/o" 2>&1
+[ $? -eq 2 ] && grep -q "needs the local launcher" "$tmp/o" || { fail "closure with slurm must be refused"; cat "$tmp/o"; }
+}
+
+# ---------------------------------------------------------------- Verilator code coverage
+section_codecov() {
+cov_bin="$(dirname "$dla")/dlaverif-cov"
+if [ ! -x "$cov_bin" ]; then echo "SKIP: $cov_bin not built (cmake --build DIR --target dlaverif-cov)"; exit 77; fi
+printf 'tests:\n  - {name: regs, test: regs.access, config: small, seeds: 1}\n  - {name: pdp, test: pdp.random, config: small, seeds: 2, knobs: {layers: 1}}\n  - {name: gold, test: regs.access, config: small, golden_only: true, seeds: 1}\n' >"$tmp/cc.yaml"
+"$dla" regress --plan "$tmp/cc.yaml" --code-coverage -j 2 --out "$tmp/cc" >"$tmp/o" 2>&1 || { fail "code coverage run"; cat "$tmp/o"; }
+for t in regs/1 pdp/1 pdp/2; do [ -s "$tmp/cc/tests/$t/coverage.dat" ] || fail "$t wrote no coverage.dat"; done
+[ -e "$tmp/cc/tests/gold/1/coverage.dat" ] && fail "a golden-only test wrote coverage.dat"
+for f in merged.dat merged.info lines.tsv summary.json html/index.html; do
+  [ -s "$tmp/cc/coverage/code/$f" ] || fail "coverage/code/$f missing"
+done
+grep -Eq "^code coverage: line [0-9.]+%, toggle [0-9.]+% over 3 coverage files" "$tmp/o" || { fail "code coverage line"; cat "$tmp/o"; }
+grep -q "Code coverage (Verilator line and toggle)" "$tmp/cc/report.html" || fail "report lacks code coverage"
+grep -q 'href="coverage/code/html/index.html"' "$tmp/cc/report.html" || fail "report lacks the genhtml link"
+[ "$(sqlite3 "$tmp/cc/results.db" "select count(*) from code_coverage where unit='pdp' and lines_hit > 0")" -ge 1 ] \
+  || fail "store: no pdp line hit"
+pdp_all=$(sqlite3 "$tmp/cc/results.db" "select sum(lines_hit) from code_coverage where unit='pdp'")
+[ "$pdp_all" -gt 0 ] && ok "pdp lines hit: $pdp_all" || fail "pdp lines hit: $pdp_all"
+# The merged lines and a single test's hits agree on a line the PDP runs only with a layer.
+python3 - "$tmp/cc/coverage/code/lines.tsv" "$tmp/cc/tests/regs/1/coverage.dat" <<'PY' || fail "lines.tsv / per-test hits"
+import sys
+merged = {}
+for l in open(sys.argv[1]):
+    if l.startswith("#"): continue
+    f, n, h = l.rstrip("\n").split("\t"); merged[(f, int(n))] = int(h)
+assert any(h > 0 for (f, n), h in merged.items() if "/pdp/" in f), "no pdp line hit in the merge"
+assert any(h == 0 for h in merged.values()), "every line hit: suspicious"
+PY
+}
+
+for s in plan local resume crash slurm repro closure codecov; do
+  if { [ "$section" = all ] && [ "$s" != codecov ]; } || [ "$section" = "$s" ]; then "section_$s"; fi
 done
 echo "regress runner ($section): $failures failures"
 [ "$failures" -eq 0 ]

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 
 #include "dla/regression/reports.h"
@@ -115,6 +116,49 @@ std::string coverage_section(const ReportInput& in) {
   return s + "</ul></details>";
 }
 
+std::string closure_section(const ReportInput& in) {
+  const ClosureReport& c = in.closure;
+  std::string s = "<h2>Coverage closure and ranking</h2>";
+  if (c.done) {
+    s += fmt::format("<div class=\"cards\"><div class=\"card\"><div class=\"v\">{:.1f}%</div><div class=\"k\">before "
+                     "closure ({} holes)</div></div><div class=\"card\"><div class=\"v pass\">{:.1f}%</div><div "
+                     "class=\"k\">after closure ({} holes)</div></div><div class=\"card\"><div class=\"v\">{} / {}</div>"
+                     "<div class=\"k\">kept / screened golden-only</div></div></div>",
+                     c.before, c.holes_before, c.after, c.holes_after, c.kept.size(), c.screened);
+    std::string kept;
+    for (size_t i = 0; i < c.kept.size(); ++i) kept += (i ? ", " : "") + h(c.kept[i]);
+    s += "<p>Closure tests: " + (kept.empty() ? std::string("none hit a hole") : kept) + ". Rerun them: <code>dlaverif regress --plan " +
+         h(in.out_dir + "/" + c.plan) + "</code></p>";
+  } else {
+    s += "<p class=\"meta\">No closure in this run (<code>dlaverif regress --close-coverage</code>).</p>";
+  }
+  if (!in.ranked_plan.empty())
+    s += fmt::format("<p>Ranking: {} of {} tests keep every bin this run hit: <code>dlaverif regress --plan {}/{}</code></p>",
+                     in.ranked_tests, in.outcomes.size(), h(in.out_dir), h(in.ranked_plan));
+  return s;
+}
+
+std::string code_coverage_section(const ReportInput& in) {
+  const CodeCoverageReport& c = in.code;
+  if (!c.done) return "";
+  std::string s = fmt::format("<h2>Code coverage (Verilator line and toggle)</h2><p class=\"meta\">{} tests merged. "
+                              "Line {:.1f}% ({} / {} lines), toggle {:.1f}% ({} / {} bits).{}</p>",
+                              c.tests_merged, c.total.line_percent(), c.total.lines_hit, c.total.lines,
+                              c.total.toggle_percent(), c.total.toggles_hit, c.total.toggles,
+                              c.html.empty() ? std::string(" genhtml did not run.")
+                                             : " Line by line: <a href=\"" + h(c.html) + "\">genhtml report</a>.");
+  auto table = [&](const std::vector<FileCodeCoverage>& rows, const char* what) {
+    std::string t = fmt::format("<table><tr><th>{}</th><th>line</th><th>lines</th><th>toggle</th><th>bits</th></tr>", what);
+    for (const FileCodeCoverage& r : rows)
+      t += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{} / {}</td><td>{}</td><td>{} / {}</td></tr>", h(r.file),
+                       bar(r.line_percent()), r.lines_hit, r.lines, bar(r.toggle_percent()), r.toggles_hit, r.toggles);
+    return t + "</table>";
+  };
+  s += table(c.units, "unit");
+  s += fmt::format("<details><summary>{} files</summary>{}</details>", c.files.size(), table(c.files, "file"));
+  return s;
+}
+
 std::string trends_section(const ReportInput& in) {
   std::vector<std::string> labels;
   std::vector<double> rate, coverage;
@@ -174,6 +218,14 @@ std::string svg_percent_plot(const std::string& title, const std::vector<std::st
   return s;
 }
 
+// `dlaverif mutate --out DIR` writes mutation.html; link it when it shares this run's out dir.
+std::string mutation_section(const ReportInput& in) {
+  std::error_code ec;
+  if (in.out_dir.empty() || !std::filesystem::exists(std::filesystem::path(in.out_dir) / "mutation.html", ec)) return "";
+  return "<h2>Mutation grading</h2><p class=\"meta\">Kill rates and classified survivors of the latest "
+         "<code>dlaverif mutate</code> run into this directory: <a href=\"mutation.html\">mutation report</a>.</p>";
+}
+
 std::string html_report(const ReportInput& in) {
   std::string s = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>dlaverif regression " +
                   h(in.run.plan) + " " + h(in.run.level) + "</title><style>" + kStyle + "</style></head><body>";
@@ -181,7 +233,8 @@ std::string html_report(const ReportInput& in) {
                    "git {} &middot; launcher {}<br><code>{}</code></div>",
                    h(in.run.plan), h(in.run.level), in.run.id, h(in.run.started), h(in.run.finished),
                    h(in.run.git_revision), h(in.run.launcher), h(in.run.command_line));
-  s += summary_section(in) + failures_section(in) + coverage_section(in) + trends_section(in) + tests_section(in);
+  s += summary_section(in) + failures_section(in) + coverage_section(in) + code_coverage_section(in) +
+       closure_section(in) + mutation_section(in) + trends_section(in) + tests_section(in);
   return s + "</body></html>\n";
 }
 

@@ -17,6 +17,7 @@ std::vector<std::string> Job::run_args(const std::string& out_dir) const {
     a.push_back("--knob");
     a.push_back(k + "=" + v);
   }
+  a.insert(a.end(), extra_args.begin(), extra_args.end());
   a.push_back("--out");
   a.push_back(out_dir + "/" + dir());
   return a;

@@ -58,6 +58,7 @@ pid_t spawn(const std::string& program, const std::vector<std::string>& args, co
   for (auto& a : argv_s) argv.push_back(a.data());
   argv.push_back(nullptr);
   const std::string log_s = log.string();
+  const std::string code_coverage_s = (log.parent_path() / "coverage.dat").string();
   const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("fork failed");
@@ -67,6 +68,8 @@ pid_t spawn(const std::string& program, const std::vector<std::string>& args, co
     if (getppid() != parent) _exit(127);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    // Where a dlaverif-cov model writes its line/toggle counters (ignored by dlaverif).
+    setenv("DLA_CODE_COVERAGE_FILE", code_coverage_s.c_str(), 1);
     const int fd = open(log_s.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
       dup2(fd, 1);

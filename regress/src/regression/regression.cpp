@@ -9,10 +9,13 @@
 #include <stdexcept>
 
 #include "dla/build_info.h"
+#include "dla/regression/closure.h"
+#include "dla/regression/code_coverage_merge.h"
 #include "dla/regression/job.h"
 #include "dla/regression/local_launcher.h"
 #include "dla/regression/outcome.h"
 #include "dla/regression/plan.h"
+#include "dla/regression/plan_writer.h"
 #include "dla/regression/progress.h"
 #include "dla/regression/reports.h"
 #include "dla/regression/results_db.h"
@@ -51,6 +54,8 @@ Job job_from(const nlohmann::json& j) {
 struct Manifest {
   int64_t run_id = 0;
   std::string plan_path, plan_name, level, launcher, db_path, dlaverif;
+  bool code_coverage = false, close_coverage = false;
+  nlohmann::json closure;  // null until the closure tests were chosen (they are then in jobs)
   std::vector<Job> jobs;
 };
 
@@ -59,7 +64,8 @@ void save_manifest(const Manifest& m, const fs::path& path) {
   for (const Job& j : m.jobs) jobs.push_back(job_json(j));
   const nlohmann::json j = {{"format", kManifestFormat}, {"run_id", m.run_id}, {"plan", m.plan_path},
                             {"plan_name", m.plan_name}, {"level", m.level}, {"launcher", m.launcher},
-                            {"db", m.db_path}, {"dlaverif", m.dlaverif}, {"jobs", jobs}};
+                            {"db", m.db_path}, {"dlaverif", m.dlaverif}, {"code_coverage", m.code_coverage},
+                            {"close_coverage", m.close_coverage}, {"closure", m.closure}, {"jobs", jobs}};
   const fs::path tmp = path.string() + ".tmp";
   {
     std::ofstream f(tmp);
@@ -85,6 +91,9 @@ Manifest load_manifest(const fs::path& path) {
     m.launcher = j.at("launcher").get<std::string>();
     m.db_path = j.at("db").get<std::string>();
     m.dlaverif = j.at("dlaverif").get<std::string>();
+    m.code_coverage = j.contains("code_coverage") && j["code_coverage"].get<bool>();
+    m.close_coverage = j.contains("close_coverage") && j["close_coverage"].get<bool>();
+    if (j.contains("closure")) m.closure = j["closure"];
     for (const auto& x : j.at("jobs")) m.jobs.push_back(job_from(x));
     return m;
   } catch (const std::exception& e) {
@@ -131,6 +140,57 @@ int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcome
   }
   db.finish_run(m.run_id, merged);
   ReportInput in;
+  if (!m.closure.is_null()) {
+    ClosureReport& c = in.closure;
+    c.done = true;
+    c.before = m.closure.at("before").get<double>();
+    c.holes_before = m.closure.at("holes_before").get<size_t>();
+    c.screened = m.closure.at("screened").get<size_t>();
+    c.rejected = m.closure.at("rejected").get<size_t>();
+    c.kept = m.closure.at("kept").get<std::vector<std::string>>();
+    c.plan = m.closure.at("plan").get<std::string>();
+    c.after = merged.empty() ? 0 : merged.percent();
+    c.holes_after = merged.holes().size();
+    db.record_closure(m.run_id, ClosureRow{c.before, c.after, c.holes_before, c.holes_after, c.screened, c.rejected,
+                                           c.kept.size()});
+    os << fmt::format("closure: functional coverage {:.1f}% ({} holes) before, {:.1f}% ({} holes) after {} closure test{}\n",
+                      c.before, c.holes_before, c.after, c.holes_after, c.kept.size(), c.kept.size() == 1 ? "" : "s");
+  }
+  if (m.code_coverage) {
+    std::vector<std::string> dat;
+    for (const Outcome& o : outcomes)
+      for (const std::string& f : code_coverage_files((out / o.result_dir).string())) dat.push_back(f);
+    const MergedCodeCoverage mc = merge_code_coverage(dat, (out / "coverage" / "code").string(), err);
+    if (mc.merged) {
+      CodeCoverageReport& c = in.code;
+      c.done = true;
+      c.tests_merged = mc.files;
+      c.units = mc.data.per_unit();
+      c.files = mc.data.per_file();
+      c.total = mc.data.total();
+      if (mc.html) c.html = "coverage/code/html/index.html";
+      db.record_code_coverage(m.run_id, c.files);
+      os << fmt::format("code coverage: line {:.1f}%, toggle {:.1f}% over {} coverage files: {}\n", c.total.line_percent(),
+                        c.total.toggle_percent(), mc.files,
+                        mc.html ? (out / c.html).string() : (out / "coverage" / "code" / "merged.dat").string());
+    }
+  }
+  {
+    const Ranking r = rank_tests(outcomes, out.string());
+    if (!r.kept.empty()) {
+      std::vector<Job> kept;
+      for (const Outcome* o : r.kept) kept.push_back(job_of(*o, m.jobs));
+      write_text(out / "coverage" / "ranked.yaml",
+                 plan_yaml(m.plan_name + "-ranked",
+                           fmt::format("{} of {} tests of run #{} that hit every functional coverage bin the run hit ({})",
+                                       r.kept.size(), r.tests, m.run_id, r.bins),
+                           kept));
+      in.ranked_plan = "coverage/ranked.yaml";
+      in.ranked_tests = r.kept.size();
+      os << fmt::format("ranking: {} of {} tests keep all {} hit bins: {}\n", r.kept.size(), r.tests, r.bins,
+                        (out / in.ranked_plan).string());
+    }
+  }
   in.run = db.run(m.run_id);
   in.outcomes = outcomes;
   in.coverage = merged;
@@ -158,6 +218,8 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
   const auto t0 = std::chrono::steady_clock::now();
   if (opt.launcher != "local" && opt.launcher != "slurm")
     throw std::invalid_argument("--launcher '" + opt.launcher + "' is not local or slurm");
+  if (opt.close_coverage && opt.launcher == "slurm" && !opt.resume && !opt.collect)
+    throw std::invalid_argument("--close-coverage needs the local launcher (it screens candidates between two phases)");
   if (opt.out_dir.empty()) throw std::invalid_argument("--out must name a directory");
   const fs::path out = fs::absolute(opt.out_dir).lexically_normal();
   const fs::path manifest_path = out / "manifest.json";
@@ -165,6 +227,7 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
   Manifest m;
   if (opt.resume || opt.collect) {
     m = load_manifest(manifest_path);
+    m.close_coverage = m.close_coverage || opt.close_coverage;
     if (!opt.plan_path.empty() && fs::weakly_canonical(opt.plan_path) != fs::weakly_canonical(m.plan_path))
       throw std::invalid_argument("out dir '" + out.string() + "' holds a regression of plan '" + m.plan_path +
                                   "', not '" + opt.plan_path + "'");
@@ -181,12 +244,20 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
     m.launcher = opt.launcher;
     m.db_path = opt.db_path.empty() ? (out / "results.db").string() : fs::absolute(opt.db_path).string();
     m.dlaverif = opt.dlaverif.empty() ? self_executable() : fs::absolute(opt.dlaverif).string();
+    m.code_coverage = opt.code_coverage;
+    m.close_coverage = opt.close_coverage;
+    if (opt.code_coverage && opt.dlaverif.empty()) {
+      m.dlaverif = (fs::path(m.dlaverif).parent_path() / "dlaverif-cov").string();
+      if (access(m.dlaverif.c_str(), X_OK) != 0)
+        throw std::invalid_argument("--code-coverage runs the tests with " + m.dlaverif +
+                                    ", which is not built (cmake --build <build dir> --target dlaverif-cov)");
+    }
     std::error_code ec;
     fs::create_directories(out, ec);
     if (ec) throw std::invalid_argument("cannot create out dir '" + out.string() + "': " + ec.message());
     if (access(out.c_str(), W_OK) != 0) throw std::invalid_argument("out dir '" + out.string() + "' is not writable");
     // A new run replaces the previous run's files; its results stay in the store.
-    for (const char* stale : {"tests", "slurm", "coverage", "manifest.json", "report.html", "junit.xml"})
+    for (const char* stale : {"tests", "slurm", "coverage", "closure", "manifest.json", "report.html", "junit.xml"})
       fs::remove_all(out / stale);
   }
 
@@ -225,6 +296,8 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
   };
 
   if (m.launcher == "slurm") {
+    if (m.close_coverage)
+      throw std::invalid_argument("--close-coverage needs the local launcher (it screens candidates between two phases)");
     if (!opt.collect) {
       SlurmOptions so;
       so.dlaverif = m.dlaverif;
@@ -232,6 +305,17 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
       so.job_name = "dlaverif-" + m.plan_name + "-" + m.level;
       so.max_parallel = opt.parallel;
       const std::string script = write_slurm_array(todo.empty() ? m.jobs : todo, so);
+      if (opt.submit) {
+        const std::string array = submit_slurm_array(script);
+        os << fmt::format("regress: {} tests submitted as Slurm job array {} (run #{}); following it\n", todo.size(),
+                          array, m.run_id);
+        wait_for_slurm_job(array, opt.poll_seconds);
+        for (const Job& j : todo) record(collect_slurm(j, out.string()));
+        std::vector<Outcome> outcomes;
+        for (const Job& j : m.jobs) outcomes.push_back(done.at(j.id));
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return finish(m, db, outcomes, out, seconds, os, err);
+      }
       os << fmt::format("regress: {} tests as a Slurm job array (run #{})\n  submit:  sbatch {}\n  collect: "
                         "dlaverif regress --collect --out {}\n",
                         todo.size(), m.run_id, script, out.string());
@@ -240,21 +324,65 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
     for (const Job& j : todo) record(collect_slurm(j, out.string()));
   } else {
     if (opt.collect) throw std::invalid_argument("--collect gathers a Slurm run; this out dir was run locally");
-    os << fmt::format("regress: plan {} level {}: {} tests{}, -j {}, out {}\n", m.plan_name, m.level, m.jobs.size(),
-                      done.empty() ? "" : fmt::format(" ({} already done)", done.size()), opt.parallel, out.string());
-    size_t failed = 0;
-    for (const auto& [id, o] : done) failed += !o.passed();
-    Progress progress(os, isatty(STDOUT_FILENO) != 0, m.jobs.size(), done.size(), failed, opt.quiet);
     LaunchOptions lo;
     lo.dlaverif = m.dlaverif;
     lo.out_dir = out.string();
     lo.parallel = opt.parallel;
     lo.stop_after = opt.stop_after;
-    const bool complete = run_local(todo, lo, [&](const Outcome& o) {
+    os << fmt::format("regress: plan {} level {}: {} tests{}, -j {}, out {}\n", m.plan_name, m.level, m.jobs.size(),
+                      done.empty() ? "" : fmt::format(" ({} already done)", done.size()), opt.parallel, out.string());
+    size_t failed = 0;
+    for (const auto& [id, o] : done) failed += !o.passed();
+    Progress progress(os, isatty(STDOUT_FILENO) != 0, m.jobs.size(), done.size(), failed, opt.quiet);
+    bool complete = run_local(todo, lo, [&](const Outcome& o) {
       record(o);
       progress.finished(o);
     });
     progress.close();
+    if (complete && m.close_coverage && m.closure.is_null()) {
+      std::vector<Outcome> so_far;
+      for (const Job& j : m.jobs) so_far.push_back(done.at(j.id));
+      const cov::CoverageData before = merge_coverage(so_far, out.string(), err);
+      ClosureOptions co;
+      co.candidates = opt.closure_candidates;
+      co.max_tests = opt.closure_tests;
+      co.seed = opt.closure_seed;
+      const ClosureSelection sel = select_closure_tests(m.jobs, before, co);
+      std::vector<Job> picks;
+      std::vector<std::string> kept;
+      for (const ClosurePick& p : sel.picks) {
+        picks.push_back(p.job);
+        kept.push_back(p.job.id);
+      }
+      fs::create_directories(out / "closure");
+      write_text(out / "closure" / "plan.yaml",
+                 plan_yaml(m.plan_name + "-closure",
+                           fmt::format("closure tests of run #{}: {} picked from {} golden-only candidates", m.run_id,
+                                       picks.size(), sel.screened),
+                           picks));
+      nlohmann::json picked = nlohmann::json::array();
+      for (const ClosurePick& p : sel.picks) picked.push_back({{"job", p.job.id}, {"knobs", p.job.knobs}, {"new_holes_hit", p.holes}});
+      write_text(out / "closure" / "selection.json",
+                 nlohmann::json{{"screened", sel.screened}, {"rejected", sel.rejected}, {"holes_before", sel.holes_before},
+                                {"picks", picked}, {"holes_left", sel.holes_left}}
+                         .dump(1) +
+                     "\n");
+      m.closure = {{"before", before.empty() ? 0.0 : before.percent()}, {"holes_before", sel.holes_before},
+                   {"screened", sel.screened}, {"rejected", sel.rejected}, {"kept", kept}, {"plan", "closure/plan.yaml"}};
+      m.jobs.insert(m.jobs.end(), picks.begin(), picks.end());
+      save_manifest(m, manifest_path);
+      size_t newly = 0;
+      for (const ClosurePick& p : sel.picks) newly += p.holes.size();
+      os << fmt::format("closure: screened {} candidates golden-only ({} rejected); {} of them hit {} of {} holes; "
+                        "running them\n",
+                        sel.screened, sel.rejected, picks.size(), newly, sel.holes_before);
+      Progress closure_progress(os, isatty(STDOUT_FILENO) != 0, picks.size(), 0, 0, opt.quiet);
+      complete = run_local(picks, lo, [&](const Outcome& o) {
+        record(o);
+        closure_progress.finished(o);
+      });
+      closure_progress.close();
+    }
     if (!complete) {
       os << fmt::format("regress: interrupted with {} of {} tests done (results kept); finish with: dlaverif regress "
                         "--resume --out {}\n",

@@ -34,6 +34,12 @@ CREATE TABLE IF NOT EXISTS coverage_bins (
 CREATE TABLE IF NOT EXISTS coverage_groups (
   run_id INTEGER NOT NULL REFERENCES runs(id), covergroup TEXT, percent REAL, bins INTEGER,
   hit_bins INTEGER, samples INTEGER, PRIMARY KEY (run_id, covergroup));
+CREATE TABLE IF NOT EXISTS closure (
+  run_id INTEGER PRIMARY KEY REFERENCES runs(id), coverage_before REAL, coverage_after REAL,
+  holes_before INTEGER, holes_after INTEGER, screened INTEGER, rejected INTEGER, kept INTEGER);
+CREATE TABLE IF NOT EXISTS code_coverage (
+  run_id INTEGER NOT NULL REFERENCES runs(id), file TEXT, unit TEXT, lines INTEGER, lines_hit INTEGER,
+  toggles INTEGER, toggles_hit INTEGER, PRIMARY KEY (run_id, file));
 )sql";
 
 // A prepared statement that finalizes itself.
@@ -148,6 +154,51 @@ void ResultsDb::record(int64_t run_id, const Outcome& o) {
       .bind(13, o.test_seconds).bind(14, o.result_dir).bind(15, o.repro).bind(16, o.coverage_file)
       .bind(17, o.coverage_percent);
   s.step();
+}
+
+void ResultsDb::record_closure(int64_t run_id, const ClosureRow& c) {
+  Stmt st(db_, "INSERT OR REPLACE INTO closure VALUES (?,?,?,?,?,?,?,?)");
+  st.bind(1, run_id).bind(2, c.coverage_before).bind(3, c.coverage_after).bind(4, static_cast<int64_t>(c.holes_before))
+      .bind(5, static_cast<int64_t>(c.holes_after)).bind(6, static_cast<int64_t>(c.screened))
+      .bind(7, static_cast<int64_t>(c.rejected)).bind(8, static_cast<int64_t>(c.kept));
+  st.step();
+}
+
+void ResultsDb::record_code_coverage(int64_t run_id, const std::vector<FileCodeCoverage>& files) {
+  exec("BEGIN");
+  try {
+    Stmt del(db_, "DELETE FROM code_coverage WHERE run_id = ?");
+    del.bind(1, run_id).step();
+    Stmt ins(db_, "INSERT INTO code_coverage VALUES (?,?,?,?,?,?,?)");
+    for (const FileCodeCoverage& f : files) {
+      ins.bind(1, run_id).bind(2, f.file).bind(3, f.unit).bind(4, static_cast<int64_t>(f.lines))
+          .bind(5, static_cast<int64_t>(f.lines_hit)).bind(6, static_cast<int64_t>(f.toggles))
+          .bind(7, static_cast<int64_t>(f.toggles_hit));
+      ins.step();
+      ins.reset();
+    }
+    exec("COMMIT");
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
+std::vector<FileCodeCoverage> ResultsDb::code_coverage(int64_t run_id) const {
+  Stmt st(db_, "SELECT file, unit, lines, lines_hit, toggles, toggles_hit FROM code_coverage WHERE run_id = ? ORDER BY unit, file");
+  st.bind(1, run_id);
+  std::vector<FileCodeCoverage> out;
+  while (st.step()) {
+    FileCodeCoverage f;
+    f.file = st.text(0);
+    f.unit = st.text(1);
+    f.lines = static_cast<size_t>(st.integer(2));
+    f.lines_hit = static_cast<size_t>(st.integer(3));
+    f.toggles = static_cast<size_t>(st.integer(4));
+    f.toggles_hit = static_cast<size_t>(st.integer(5));
+    out.push_back(f);
+  }
+  return out;
 }
 
 void ResultsDb::finish_run(int64_t run_id, const cov::CoverageData& merged) {

@@ -3,9 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <thread>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+
+#include <sys/wait.h>
 
 namespace fs = std::filesystem;
 
@@ -50,18 +55,63 @@ std::string write_slurm_array(const std::vector<Job>& jobs, const SlurmOptions& 
     << "IFS=$'\\t' read -r timeout_s result_dir cmd <<<\"$line\"\n"
     << "mkdir -p \"$result_dir\"\n"
     << "rm -f \"$result_dir/exit_status.json\" \"$result_dir/result.json\"\n"
+    << "export DLA_CODE_COVERAGE_FILE=\"$result_dir/coverage.dat\"  # dlaverif-cov's line/toggle counters\n"
     << "start=$(date +%s.%N)\n"
     << "timeout --kill-after=10 \"$timeout_s\" bash -c \"exec $cmd\" >\"$result_dir/log.txt\" 2>&1\n"
     << "rc=$?\n"
     << "end=$(date +%s.%N)\n"
     << "printf '{\"exit_code\": %d, \"wall_seconds\": %s, \"timeout_seconds\": %s, \"slurm_job\": \"%s_%s\"}\\n' "
-       "\"$rc\" \"$(echo \"$end - $start\" | bc)\" \"$timeout_s\" \"${SLURM_ARRAY_JOB_ID:-}\" \"${SLURM_ARRAY_TASK_ID}\" "
+       "\"$rc\" \"$(awk -v a=\"$start\" -v b=\"$end\" 'BEGIN{printf \"%.3f\", b - a}')\" \"$timeout_s\" \"${SLURM_ARRAY_JOB_ID:-}\" \"${SLURM_ARRAY_TASK_ID}\" "
        ">\"$result_dir/exit_status.json.tmp\"\n"
     << "mv \"$result_dir/exit_status.json.tmp\" \"$result_dir/exit_status.json\"\n";
   if (!s) throw std::runtime_error("cannot write " + script.string());
   s.close();
   fs::permissions(script, fs::perms::owner_exec | fs::perms::group_exec, fs::perm_options::add);
   return script.string();
+}
+
+namespace {
+
+// Runs a shell command; its exit status and what it printed (stdout and stderr).
+int capture(const std::string& command, std::string& output) {
+  output.clear();
+  FILE* p = popen((command + " 2>&1").c_str(), "r");
+  if (!p) return -1;
+  char buf[512];
+  size_t n = 0;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) output.append(buf, n);
+  const int status = pclose(p);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string trimmed(const std::string& s) {
+  const size_t a = s.find_first_not_of(" \t\r\n"), b = s.find_last_not_of(" \t\r\n");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+}  // namespace
+
+std::string submit_slurm_array(const std::string& script) {
+  std::string out;
+  if (capture("sbatch --parsable " + shell_quote(script), out) != 0)
+    throw std::runtime_error("sbatch " + script + " failed: " + trimmed(out));
+  const std::string id = trimmed(out.substr(0, out.find(';')));
+  if (id.empty() || id.find_first_not_of("0123456789") != std::string::npos)
+    throw std::runtime_error("sbatch " + script + " printed no job id: " + trimmed(out));
+  return id;
+}
+
+void wait_for_slurm_job(const std::string& job_id, double poll_seconds) {
+  int failures = 0;
+  for (;;) {
+    std::string out;
+    const int rc = capture("squeue -h -o %i -j " + shell_quote(job_id), out);
+    if (rc == 0 && trimmed(out).empty()) return;
+    // squeue forgets finished jobs after MinJobAge: "Invalid job id specified".
+    if (rc != 0 && out.find("Invalid job id") != std::string::npos) return;
+    if (rc != 0 && ++failures > 10) throw std::runtime_error("squeue keeps failing: " + trimmed(out));
+    std::this_thread::sleep_for(std::chrono::duration<double>(poll_seconds));
+  }
 }
 
 namespace {

@@ -16,6 +16,10 @@ std::unique_ptr<Simulation> make_simulation(const std::string& config, const Sim
                               (known.empty() ? std::string("none") : known) + ")");
 }
 
+std::vector<uint32_t> Simulation::read_signal(const std::string& name) const {
+  throw std::invalid_argument("simulation of '" + config_name() + "' has no public signal '" + name + "'");
+}
+
 std::string waves_previous_chunk_path(const std::string& waves_path) {
   const auto slash = waves_path.find_last_of('/');
   const auto dot = waves_path.find_last_of('.');

@@ -27,6 +27,7 @@
 #include "dla/bfm/seed.h"
 #include "dla/bfm/watchdog.h"
 #include "dla/simulation.h"
+#include "public_signals.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 #include "wave_writer.h"
@@ -65,6 +66,7 @@ class VerilatedSimulation final : public Simulation {
     context_->randSeed(static_cast<int>(derive_seed(options.seed, "tb.verilator.reset") % 0x7fffffff) + 1);
     Verilated::threadContextp(context_.get());
     dut_ = std::make_unique<Dut>(context_.get(), "TOP");
+    for (const auto& [name, value] : options.signal_settings) signals::write(*context_, name, value);
     if (!options.waves_path.empty()) {
       waves_ = std::make_unique<WaveWriter<Dut>>(*dut_, options.waves_path, options.waves_last_cycles);
     }
@@ -155,7 +157,12 @@ class VerilatedSimulation final : public Simulation {
     if (sram_) s.sram = sram_->stats();
     s.csb = csb_.stats();
     s.interrupt_rises = interrupts_.rising_edges();
+    s.output_digest = output_digest_;
     return s;
+  }
+
+  std::vector<uint32_t> read_signal(const std::string& name) const override {
+    return signals::read(*context_, name);
   }
 
  private:
@@ -265,13 +272,28 @@ class VerilatedSimulation final : public Simulation {
     }
   }
 
+  // FNV-1a over the outputs the DUT hands over in this cycle's handshakes.
+  void digest(uint64_t v) {
+    for (int i = 0; i < 8; ++i, v >>= 8) output_digest_ = (output_digest_ ^ (v & 0xff)) * 0x100000001b3ull;
+  }
+  void digest_axi(uint64_t port, const AxiMasterOut& m, const AxiSlaveOut& s, unsigned data_bytes) {
+    if (m.awvalid && s.awready) { digest(port << 8 | 1); digest(m.awaddr); digest(m.awlen); }
+    if (m.arvalid && s.arready) { digest(port << 8 | 2); digest(m.araddr); digest(m.arlen); }
+    if (m.wvalid && s.wready) {
+      digest(port << 8 | 3);
+      for (unsigned b = 0; b < data_bytes; ++b) digest((m.wstrb >> b & 1) ? 0x100u | m.wdata[b] : 0u);
+    }
+  }
+
   void step() {
     DLA_SAMPLE_AXI_MASTER(*dut_, nvdla_core2dbb, dbb_m_, dbb_->data_bytes());
+    digest_axi(0, dbb_m_, dbb_s_, dbb_->data_bytes());
     dbb_checker_->observe(cycle_, dbb_m_, dbb_s_);
     dbb_->tick(dbb_m_, dbb_s_);
     bool progress = dbb_->handshake_at_last_tick();
     if constexpr (kHasSram) {
       DLA_SAMPLE_AXI_MASTER(*dut_, nvdla_core2cvsram, sram_m_, sram_->data_bytes());
+      digest_axi(1, sram_m_, sram_s_, sram_->data_bytes());
       sram_checker_->observe(cycle_, sram_m_, sram_s_);
       sram_->tick(sram_m_, sram_s_);
       progress |= sram_->handshake_at_last_tick();
@@ -280,8 +302,11 @@ class VerilatedSimulation final : public Simulation {
     csb_s_.rvalid = dut_->nvdla2csb_valid != 0;
     csb_s_.rdata = static_cast<uint32_t>(port::value(dut_->nvdla2csb_data));
     csb_s_.wr_complete = dut_->nvdla2csb_wr_complete != 0;
+    if (csb_s_.rvalid) digest(0x400000000ull | csb_s_.rdata);
+    if (csb_s_.wr_complete) digest(0x500000000ull);
     csb_.tick(cycle_, csb_s_, csb_m_);
     interrupts_.sample(cycle_, dut_->dla_intr != 0);
+    if (interrupts_.changed_at_last_sample()) digest(0x600000000ull | (dut_->dla_intr != 0));
     progress |= csb_.handshake_at_last_tick() || interrupts_.changed_at_last_sample();
     if (progress) watchdog_.progress(cycle_);
 
@@ -312,6 +337,7 @@ class VerilatedSimulation final : public Simulation {
   CsbMasterOut csb_m_;
   CsbSlaveOut csb_s_;
   uint64_t cycle_ = 0;
+  uint64_t output_digest_ = 0xcbf29ce484222325ull;
   uint64_t reset_cycles_ = 0;
   double eval_seconds_ = 0;
   double total_seconds_ = 0;

@@ -29,6 +29,8 @@ struct RunRequest {
   uint64_t watchdog_cycles = 200000;
   std::map<std::string, std::string> knobs;
   std::vector<std::string> planted_bugs;  // golden-model plants (checker proofs only)
+  std::map<std::string, uint64_t> signal_settings;  // model controls (tb::SimOptions), e.g. a mutant selector
+  std::vector<std::string> read_signals;  // public model signals recorded in details["signals"] at the end
   std::string command_line;         // as typed, for the record and the repro line
 };
 

@@ -2,6 +2,7 @@
 // Public API of the Verilated testbench: one Simulation per run of one configuration's model.
 // The DUT is driven only through NVDLA's top-level ports (CSB, DBB/SRAM AXI4, dla_intr).
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,6 +24,10 @@ struct SimOptions {
   uint64_t waves_last_cycles = 0;  // 0 = whole run; else keep about this many cycles before the end
   std::string axi_profile = "random";  // AxiTiming::profile() name, used on every memory port
   uint64_t watchdog_cycles = 200000;   // no progress this long while waiting = hang
+  // Model controls: public signals (/*verilator public_flat_rw*/) by leaf name, set before
+  // reset, e.g. the mutant selector "mutsel" of a mutant model. A name the model lacks is an
+  // error; the normal models have none.
+  std::map<std::string, uint64_t> signal_settings;
 };
 
 struct SimStats {
@@ -34,6 +39,10 @@ struct SimStats {
   std::optional<AxiMemoryStats> sram;  // when the configuration has the SRAM interface
   CsbStats csb;
   uint64_t interrupt_rises = 0;
+  // Hash of what the DUT drove out, in order: AXI AW/AR/W handshakes (address, length, data
+  // under strobe) per port, CSB read data and write completions, interrupt edges. Two runs of
+  // one test agree on it exactly when the DUT's observable outputs agree (timing aside).
+  uint64_t output_digest = 0;
 };
 
 class Simulation {
@@ -55,6 +64,9 @@ class Simulation {
   virtual const std::vector<ProtocolViolation>& protocol_violations() const = 0;  // AXI + CSB
   virtual std::optional<std::string> hang() const = 0;  // watchdog signature once it fired
   virtual SimStats stats() const = 0;
+  // 32-bit words (LSB first) of a public signal of the model by leaf name (e.g. a mutant
+  // model's "mut_active"); std::invalid_argument when the model has no such signal.
+  virtual std::vector<uint32_t> read_signal(const std::string& name) const;
 };
 
 // Throws std::invalid_argument for an unknown configuration or bad options.

@@ -21,6 +21,7 @@ struct Job {
   double timeout_seconds = 600;
   uint64_t watchdog_cycles = 0;  // 0: dlaverif run's default
   std::vector<std::string> covergroups;
+  std::vector<std::string> extra_args;  // appended to `run` (mutation grading: --set-signal ...)
 
   // Arguments after the program name: run --config ... --out <out_dir>/<dir()>.
   std::vector<std::string> run_args(const std::string& out_dir) const;

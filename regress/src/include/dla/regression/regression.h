@@ -17,10 +17,17 @@ struct RegressOptions {
   std::string launcher = "local";  // local | slurm
   bool resume = false;         // finish the regression in out_dir
   bool collect = false;        // slurm: gather results of the submitted array
+  bool submit = false;         // slurm: sbatch the array, follow it with squeue, then collect
+  double poll_seconds = 5;     // slurm --submit: squeue interval
   std::string db_path;         // default <out_dir>/results.db
   std::string dlaverif;        // binary each test runs with; default this executable
   bool quiet = false;           // not on a terminal: print failures only, not every test
   size_t stop_after = 0;       // testing the runner: stop as if interrupted after N results
+  bool code_coverage = false;  // run the tests with dlaverif-cov and merge Verilator line/toggle coverage
+  bool close_coverage = false; // after the plan: screen golden-only candidates, run those that hit holes
+  size_t closure_candidates = 200;  // (knob setting, seed) pairs screened
+  size_t closure_tests = 20;        // closure tests run at most
+  uint64_t closure_seed = 1;        // seeds the candidates' knob mixes and seeds
   std::string command_line;
 };
 

@@ -7,10 +7,30 @@
 #include <vector>
 
 #include "dla/coverage/coverage_data.h"
+#include "dla/regression/code_coverage.h"
 #include "dla/regression/outcome.h"
 #include "dla/regression/results_db.h"
 
 namespace dla::regression {
+
+// Coverage closure of a run (--close-coverage): functional coverage before and after the
+// closure tests, and what was screened.
+struct ClosureReport {
+  bool done = false;
+  double before = 0, after = 0;
+  size_t holes_before = 0, holes_after = 0, screened = 0, rejected = 0;
+  std::vector<std::string> kept;  // job ids of the closure tests
+  std::string plan;               // rerunnable plan of the closure tests (relative to the out dir)
+};
+
+// Verilator line/toggle coverage merged over the run (--code-coverage).
+struct CodeCoverageReport {
+  bool done = false;
+  size_t tests_merged = 0;
+  std::vector<FileCodeCoverage> units, files;
+  FileCodeCoverage total;
+  std::string html;  // genhtml index (relative to the out dir); empty when not rendered
+};
 
 struct ReportInput {
   RunInfo run;
@@ -18,6 +38,10 @@ struct ReportInput {
   cov::CoverageData coverage;     // merged functional coverage of the run
   std::vector<RunInfo> history;   // finished runs, oldest first (this one included)
   std::string out_dir;            // absolute; repro commands point into it
+  ClosureReport closure;
+  CodeCoverageReport code;
+  std::string ranked_plan;        // smallest seed set keeping the coverage (relative); empty: none
+  size_t ranked_tests = 0;
 };
 
 // Failures grouped by signature bucket, largest first. The bucket of a signature masks the

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dla/coverage/coverage_data.h"
+#include "dla/regression/code_coverage.h"
 #include "dla/regression/outcome.h"
 
 struct sqlite3;
@@ -28,6 +29,11 @@ struct GroupCoverage {
   int64_t bins = 0, hit_bins = 0;
 };
 
+struct ClosureRow {
+  double coverage_before = 0, coverage_after = 0;
+  size_t holes_before = 0, holes_after = 0, screened = 0, rejected = 0, kept = 0;
+};
+
 class ResultsDb {
  public:
   // Opens or creates the store; std::runtime_error naming the file on failure.
@@ -42,6 +48,11 @@ class ResultsDb {
   void record(int64_t run_id, const Outcome& o);
   // Sets finished time, totals and coverage; stores the merged coverage bin by bin.
   void finish_run(int64_t run_id, const cov::CoverageData& merged);
+
+  void record_closure(int64_t run_id, const ClosureRow& c);
+  // Replaces the run's per-file line/toggle coverage.
+  void record_code_coverage(int64_t run_id, const std::vector<FileCodeCoverage>& files);
+  std::vector<FileCodeCoverage> code_coverage(int64_t run_id) const;
 
   RunInfo run(int64_t run_id) const;
   std::vector<RunInfo> runs(size_t last_n) const;  // oldest first

@@ -26,6 +26,12 @@ std::string write_slurm_array(const std::vector<Job>& jobs, const SlurmOptions& 
 // (cancelled, node failure, never ran) is an error result with signature "slurm:no-result".
 Outcome collect_slurm(const Job& job, const std::string& out_dir);
 
+// `sbatch --parsable SCRIPT`; returns the array's job id. std::runtime_error with sbatch's
+// message when it fails.
+std::string submit_slurm_array(const std::string& script);
+// Polls `squeue -h -j ID` every `poll_seconds` until the job has no task left.
+void wait_for_slurm_job(const std::string& job_id, double poll_seconds);
+
 // Single-quotes `s` for a POSIX shell.
 std::string shell_quote(const std::string& s);
 

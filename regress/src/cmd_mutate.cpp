@@ -1,0 +1,176 @@
+// dlaverif mutate: mutation grading of one unit (docs/mutation.md).
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/core.h>
+
+#include "dla/build_info.h"
+#include "dla/cli_command.h"
+#include "dla/mutation/grading.h"
+#include "dla/mutation/mutation_report.h"
+#include "dla/regression/plan.h"
+
+namespace dla::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct MutateOptions {
+  std::string unit, config = "v1", plan_path = "regress/plans/mutation.yaml", level = "nightly";
+  uint32_t count = 0;
+  std::vector<uint32_t> only;
+  unsigned parallel = 1;
+  double budget = 120;
+  std::string out_dir = "mutation-out", db_path, waiver_path, model_binary;
+  uint64_t seeds = 0;
+  double min_kill_rate = -1;
+  bool quiet = false;
+  std::string command_line;
+};
+
+std::string now_text() {
+  const std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
+  return buf;
+}
+
+std::string self_dir() {
+  std::error_code ec;
+  const fs::path p = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string(".") : p.parent_path().string();
+}
+
+// The plan's tests for the unit on the configuration: entries owned by the unit or running
+// one of its generators ("<unit>.*").
+std::vector<regression::Job> unit_jobs(const regression::Plan& plan, const MutateOptions& o) {
+  regression::Plan own = plan;
+  own.entries.clear();
+  for (const auto& e : plan.entries)
+    if (e.config == o.config && (e.owner == o.unit || e.test.rfind(o.unit + ".", 0) == 0)) own.entries.push_back(e);
+  return regression::expand(own, regression::level_from_name(o.level), o.seeds);
+}
+
+int run_mutate(const MutateOptions& o) {
+  const std::string name = "dlaverif-mut-" + o.config + "-" + o.unit;
+  const std::string binary = o.model_binary.empty() ? self_dir() + "/" + name : o.model_binary;
+  if (!fs::exists(binary))
+    throw std::invalid_argument("no mutant model for unit '" + o.unit + "' on configuration '" + o.config + "': " +
+                                binary + " is missing (add " + o.config + ":" + o.unit +
+                                " to the CMake cache variable DLA_MUTATION_MODELS and build target " + name + ")");
+  const mutation::MutantList mutants = mutation::load_mutants(binary + ".mutants.json");
+  if (o.count > mutants.mutants.size())
+    throw std::invalid_argument(fmt::format("--count {}: the {} model holds {} mutants (DLA_MUTATION_COUNT)", o.count,
+                                            name, mutants.mutants.size()));
+  const regression::Plan plan = regression::load_plan(o.plan_path);
+  const std::vector<regression::Job> jobs = unit_jobs(plan, o);
+  if (jobs.empty())
+    throw std::invalid_argument("plan " + o.plan_path + " has no test for unit '" + o.unit + "' on configuration '" +
+                                o.config + "' at level " + o.level + " (entries need owner: " + o.unit +
+                                " or a " + o.unit + ".* test)");
+  mutation::GradeOptions g;
+  g.model_binary = binary;
+  g.parallel = o.parallel;
+  g.budget_seconds = o.budget;
+  g.count = o.count;
+  g.only = o.only;
+  if (!o.waiver_path.empty()) g.waivers = mutation::load_waivers(o.waiver_path);
+  const std::string unit_dir = o.out_dir + "/" + o.unit + "-" + o.config;
+  fs::remove_all(unit_dir + "/tests");
+  fs::create_directories(unit_dir);
+  g.out_dir = fs::absolute(unit_dir).string();
+
+  mutation::RunInfo run;
+  run.unit = o.unit;
+  run.config = o.config;
+  run.plan = plan.name.empty() ? o.plan_path : plan.name;
+  run.level = o.level;
+  run.started = now_text();
+  run.git_revision = build_info().git_revision;
+  run.command_line = o.command_line;
+  run.out_dir = unit_dir;
+  run.mutants_in_model = static_cast<unsigned>(mutants.mutants.size());
+  const auto n = !o.only.empty() ? static_cast<uint32_t>(o.only.size()) : o.count ? o.count : run.mutants_in_model;
+  std::cout << fmt::format("mutate: {} mutants of {} ({}), {} tests per mutant at most, -j {}, budget {:.0f} s\n", n,
+                           mutants.top, o.config, jobs.size(), o.parallel, o.budget);
+  const mutation::Grading grading =
+      mutation::grade(mutants, jobs, g, [&](const std::string& line) {
+        if (!o.quiet || line.rfind("baseline", 0) == 0) std::cout << line << std::endl;
+      });
+  if (grading.interrupted) {
+    std::cerr << "mutate: interrupted; nothing recorded\n";
+    return 130;
+  }
+  run.finished = now_text();
+  run.seconds = grading.seconds;
+  const std::string db = o.db_path.empty() ? o.out_dir + "/results.db" : o.db_path;
+  run.id = mutation::record(db, run, grading.results);
+  const mutation::UnitSummary s = mutation::summarize(run, grading.results);
+
+  nlohmann::json unit_json = mutation::report_json({s});
+  unit_json["baseline"] = nlohmann::json::array();
+  for (const auto& b : grading.baseline)
+    unit_json["baseline"].push_back({{"test", b.job.id}, {"status", b.status}, {"signature", b.signature},
+                                     {"cycles", b.cycles}, {"seconds", b.seconds}});
+  std::ofstream(unit_dir + "/grading.json") << unit_json.dump(1) << "\n";
+  const auto units = mutation::latest_per_unit(db);
+  std::ofstream(o.out_dir + "/mutation.json") << mutation::report_json(units).dump(1) << "\n";
+  std::ofstream(o.out_dir + "/mutation.html") << mutation::report_html(units);
+
+  std::cout << fmt::format(
+      "mutate {}/{}: {} graded, {} killed, {} survived ({} not activated, {} not propagated, {} not detected, {} "
+      "waived), {} timed out; kill rate {:.1f} %; {:.0f} s ({:.0f} mutants/hour)\n",
+      o.unit, o.config, s.graded, s.killed, s.survived, s.not_activated, s.not_propagated, s.not_detected, s.waived,
+      s.timed_out, 100 * s.kill_rate, run.seconds, s.mutants_per_hour);
+  std::cout << "report: " << o.out_dir << "/mutation.html, " << o.out_dir << "/mutation.json, store " << db
+            << " (run " << run.id << ")\n";
+  if (o.min_kill_rate >= 0 && s.kill_rate < o.min_kill_rate) {
+    std::cout << fmt::format("mutate: kill rate {:.3f} is below --min-kill-rate {:.3f}\n", s.kill_rate,
+                             o.min_kill_rate);
+    return kExitFail;
+  }
+  return kExitPass;
+}
+
+}  // namespace
+
+Command add_mutate_command(CLI::App& app, const std::string& command_line) {
+  auto o = std::make_shared<MutateOptions>();
+  o->command_line = command_line;
+  auto* m = app.add_subcommand("mutate", "grade the testbench: run the plan's tests against mutants of a unit's RTL");
+  m->add_option("--unit", o->unit, "unit whose RTL is mutated (bdma, sdp, pdp, ...)")->required();
+  m->add_option("--config", o->config, "hardware configuration of the mutant model")->capture_default_str();
+  m->add_option("--count", o->count, "grade mutants 1..N (default: every mutant in the model)");
+  m->add_option("--mutants", o->only, "grade exactly these mutant ids (e.g. --mutants 3,17)")->delimiter(',');
+  m->add_option("--plan", o->plan_path, "test plan; its entries for the unit are the tests")->capture_default_str();
+  m->add_option("--level", o->level, "plan level: smoke | nightly | weekly")->capture_default_str();
+  m->add_option("--seeds", o->seeds, "replace every entry's seed count");
+  m->add_option("-j,--jobs", o->parallel, "test processes at once")->capture_default_str()->check(CLI::Range(1u, 256u));
+  m->add_option("--budget", o->budget, "wall seconds per mutant over all its tests")->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  m->add_option("--waivers", o->waiver_path, "YAML waiver file: equivalent mutants with a reason");
+  m->add_option("--out", o->out_dir, "output directory")->capture_default_str();
+  m->add_option("--db", o->db_path, "results store (default <out>/results.db)");
+  m->add_option("--min-kill-rate", o->min_kill_rate, "exit 1 when the kill rate (0..1) is below this");
+  m->add_flag("--quiet", o->quiet, "print only the summary");
+  m->add_option("--model-binary", o->model_binary, "mutant model binary (default: next to dlaverif)")->group("");
+  Command c;
+  c.run = [o] {
+    try {
+      return run_mutate(*o);
+    } catch (const std::invalid_argument& e) {
+      std::cerr << "dlaverif mutate: " << e.what() << "\n";
+      return kExitUsage;
+    }
+  };
+  return c;
+}
+
+}  // namespace dla::cli

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# dlaverif mutate end to end on BDMA (v1: the small configuration has no BDMA) with a tiny plan
+# and a handful of mutants: the first run must kill one and leave one surviving (classified);
+# the second run grades exactly those two with the survivor waived. Also JSON/HTML/store
+# content and bad inputs.
+# Usage: mutation_flow.sh DLAVERIF [COUNT]   (grades mutants 1..COUNT, default 12)
+set -u
+dla=$1 count=${2:-12}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+ok() { echo "ok: $*"; }
+cat >"$tmp/tiny.yaml" <<'PLAN'
+plan: mutation-tiny
+tests:
+  - {name: bdma-regs, test: regs.access, config: v1, owner: bdma, seeds: 1}
+  - {name: bdma-random, test: bdma.random, config: v1, owner: bdma, seeds: 2}
+  - {name: sdp-regs, test: regs.access, config: small, owner: sdp, seeds: 1}
+PLAN
+
+# 1. Grade mutants 1..COUNT; pick the first killed and the first survivor.
+"$dla" mutate --unit bdma --config v1 --count "$count" --plan "$tmp/tiny.yaml" --level smoke \
+  -j 2 --budget 60 --out "$tmp/out" >"$tmp/run1.txt" 2>&1
+rc=$?
+[[ $rc == 0 ]] && ok "mutate exit 0" || { fail "mutate exit $rc"; cat "$tmp/run1.txt"; }
+read -r killed survivor < <(python3 - "$tmp/out" "$count" <<'PY' || echo "none none"
+import json, sys
+out, count = sys.argv[1], int(sys.argv[2])
+g = json.load(open(f"{out}/bdma-v1/grading.json"))
+u = g["units"][0]
+ms = {m["id"]: m for m in u["mutants"]}
+assert u["graded"] == len(ms) == count, u["graded"]
+assert len(g["baseline"]) == 3, g["baseline"]   # sdp-regs is not BDMA's
+usable = sum(b["status"] == "pass" for b in g["baseline"])   # only baseline passes grade mutants
+assert all(b["status"] == "pass" for b in g["baseline"] if b["test"].startswith("bdma-random/")), g["baseline"]
+for m in ms.values():
+    assert m["status"] != "survived" or m.get("class") in ("not-activated", "not-propagated", "not-detected"), m
+    assert m["status"] != "survived" or m["tests_run"] == usable, m
+    assert m["status"] != "killed" or (m["killed_by"]["test"] and m["killed_by"]["seed"] >= 1 and m["tests_run"] >= 1), m
+    assert m["location"].startswith(("rtl/", "gen/rtl/")), m
+assert abs(u["kill_rate"] - u["killed"] / u["graded"]) < 1e-9
+assert sum(u["time_to_first_kill"]["tests_until_kill"].values()) == u["killed"]
+j = json.load(open(f"{out}/mutation.json"))
+assert j["overall"]["graded"] == count and j["units"][0]["unit"] == "bdma"
+k = [m["id"] for m in u["mutants"] if m["status"] == "killed"]
+s = [m["id"] for m in u["mutants"] if m["status"] == "survived"]
+assert k and s, f"need a killed and a surviving mutant among 1..{count}: killed {k}, survived {s}"
+print(k[0], s[0])
+PY
+)
+if [[ $killed == none ]]; then fail "grading.json / mutation.json content (see above)"; else
+  ok "mutant $killed killed, mutant $survivor survived (classified)"; fi
+grep -q "Mutation grading" "$tmp/out/mutation.html" && ! grep -qi "<script" "$tmp/out/mutation.html" &&
+  grep -q ">$survivor</td>" "$tmp/out/mutation.html" && ok "mutation.html: survivors listed, no scripts" ||
+  fail "mutation.html content"
+n=$(sqlite3 "$tmp/out/results.db" "select count(*) from mutation_results where run_id = (select max(id) from mutation_runs)")
+[[ $n == "$count" ]] && ok "store: $count mutant rows" || fail "store has $n mutant rows"
+ls "$tmp/out/bdma-v1/tests/m$killed" >/dev/null 2>&1 && ok "killed mutant's test directory" || fail "no tests/m$killed"
+
+# 2. The survivor waived: class 'waived' with the reason, kill rate over the rest; the store
+#    keeps both runs and the page shows the latest.
+printf 'waivers:\n  - mutant: %s\n    reason: proved equivalent in the flow test\n' "$survivor" >"$tmp/waivers.yaml"
+"$dla" mutate --unit bdma --config v1 --mutants "$killed,$survivor" --plan "$tmp/tiny.yaml" --level smoke \
+  -j 2 --out "$tmp/out" --waivers "$tmp/waivers.yaml" --min-kill-rate 1.0 >"$tmp/run2.txt" 2>&1
+rc=$?
+[[ $rc == 0 ]] && ok "waived run exit 0 at --min-kill-rate 1.0" || { fail "waived run exit $rc"; cat "$tmp/run2.txt"; }
+python3 - "$tmp/out" "$survivor" <<'PY' || fail "waiver in grading.json"
+import json, sys
+u = json.load(open(f"{sys.argv[1]}/bdma-v1/grading.json"))["units"][0]
+s = [m for m in u["mutants"] if m["id"] == int(sys.argv[2])][0]
+assert s["class"] == "waived" and "proved equivalent" in s["note"], s
+assert u["waived"] == 1 and u["kill_rate"] == 1.0, u
+PY
+runs=$(sqlite3 "$tmp/out/results.db" "select count(*) from mutation_runs")
+[[ $runs == 2 ]] && ok "store keeps both runs" || fail "store has $runs runs"
+
+# 3. Bad input: exit 2 with a message naming the input and the rule.
+expect2() {  # expect2 WHAT PATTERN ARGS...
+  local what=$1 pat=$2
+  shift 2
+  "$dla" mutate "$@" >"$tmp/bad.txt" 2>&1
+  local rc=$?
+  if [[ $rc == 2 ]] && grep -q -- "$pat" "$tmp/bad.txt"; then ok "$what refused"; else
+    fail "$what: exit $rc, output: $(head -3 "$tmp/bad.txt")"; fi
+}
+expect2 "unknown unit" "no mutant model for unit 'xyz'" --unit xyz --config v1 --plan "$tmp/tiny.yaml" --out "$tmp/b"
+expect2 "too many mutants" "the dlaverif-mut-v1-bdma model holds" --unit bdma --config v1 --count 100000 --plan "$tmp/tiny.yaml" --out "$tmp/b"
+expect2 "mutant id outside the model" "mutant 99999 is not in the model" --unit bdma --config v1 --mutants 99999 --plan "$tmp/tiny.yaml" --out "$tmp/b"
+printf 'tests:\n  - {name: x, test: regs.access, config: v1, owner: glb, seeds: 1}\n' >"$tmp/other.yaml"
+expect2 "plan without the unit" "has no test for unit 'bdma'" --unit bdma --config v1 --plan "$tmp/other.yaml" --out "$tmp/b"
+printf 'waivers:\n  - mutant: 3\n' >"$tmp/w1.yaml"
+expect2 "waiver without reason" "entry 1: needs a 'reason'" --unit bdma --config v1 --plan "$tmp/tiny.yaml" --waivers "$tmp/w1.yaml" --out "$tmp/b"
+printf 'waivers:\n  - mutnat: 3\n    reason: typo\n' >"$tmp/w2.yaml"
+expect2 "waiver with unknown field" "unknown field 'mutnat'" --unit bdma --config v1 --plan "$tmp/tiny.yaml" --waivers "$tmp/w2.yaml" --out "$tmp/b"
+[[ $failures == 0 ]] && echo "all passed" || { echo "$failures failure(s)"; exit 1; }

@@ -1,0 +1,222 @@
+// Unit tests of code-coverage reading, coverage closure and test ranking (regress.closure.*).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "dla/regression/closure.h"
+#include "dla/regression/code_coverage.h"
+#include "dla/regression/knob_candidates.h"
+#include "dla/regression/plan.h"
+#include "dla/regression/plan_writer.h"
+#include "dla/coverage/unit_coverage.h"
+#include "dla/hwconfig.h"
+#include "dla/test_generator.h"
+#include "dla/test_runner.h"
+
+namespace dla::regression {
+namespace {
+
+namespace fs = std::filesystem;
+
+class TempDir {
+ public:
+  TempDir() : path_(fs::temp_directory_path() / ("dla_regress_closure_" + std::to_string(::getpid()))) {
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string file(const std::string& name, const std::string& text = "") const {
+    const fs::path p = path_ / name;
+    if (!text.empty()) std::ofstream(p, std::ios::binary) << text;
+    return p.string();
+  }
+
+ private:
+  fs::path path_;
+};
+
+// One Verilator coverage point line, keys as verilator_coverage writes them.
+std::string point(const std::string& page, const std::string& file, int line, const std::string& lines,
+                  const std::string& comment, const std::string& hier, uint64_t count) {
+  std::string keys = "\x01" "f\x02" + file + "\x01" "l\x02" + std::to_string(line) + "\x01" "page\x02" + page;
+  if (!lines.empty()) keys += "\x01" "S\x02" + lines;
+  keys += "\x01" "o\x02" + comment + "\x01" "h\x02" + hier;
+  return "C '" + keys + "' " + std::to_string(count) + "\n";
+}
+
+TEST(CodeCoverage, LinesTogglesPerFileAndUnit) {
+  TempDir d;
+  const std::string dat = d.file(
+      "c.dat", "# SystemC::Coverage-3\n" + point("v_line/dla_fifo", "common/dla_fifo.sv", 10, "10-12", "block", "TOP.a", 5) +
+                   point("v_line/dla_fifo", "common/dla_fifo.sv", 10, "10-12", "block", "TOP.b", 0) +
+                   point("v_branch/dla_fifo", "common/dla_fifo.sv", 20, "", "if", "TOP.a", 0) +
+                   point("v_toggle/dla_fifo", "common/dla_fifo.sv", 3, "", "count[0]", "TOP.a", 2) +
+                   point("v_toggle/dla_fifo", "common/dla_fifo.sv", 3, "", "count[1]", "TOP.a", 0) +
+                   point("v_line/dla_pdp", "pdp/dla_pdp.sv", 7, "", "block", "TOP.p", 1) +
+                   point("v_toggle/dla_pdp_regs", "/x/gen/v1/rtl/dla_pdp_regs.sv", 4, "", "q[0]", "TOP.r", 0));
+  const CodeCoverage cc = CodeCoverage::load(dat);
+  ASSERT_EQ(cc.points().size(), 7u);
+  EXPECT_EQ(cc.points()[2].type, "branch");
+  // Instance a ran the block, b did not: the source lines count as hit.
+  EXPECT_EQ(cc.hit_lines("common/dla_fifo.sv"), (std::set<int>{10, 11, 12}));
+  const auto hits = cc.line_hits();
+  EXPECT_EQ(hits.at("common/dla_fifo.sv").at(20), 0u);  // instrumented, never hit
+  EXPECT_EQ(hits.at("common/dla_fifo.sv").count(3), 0u);  // a toggle is not a line
+  const auto files = cc.per_file();
+  ASSERT_EQ(files.size(), 3u);
+  EXPECT_EQ(files[0].unit, "common");
+  EXPECT_EQ(files[0].lines, 4u);
+  EXPECT_EQ(files[0].lines_hit, 3u);
+  EXPECT_EQ(files[0].toggles, 2u);
+  EXPECT_EQ(files[0].toggles_hit, 1u);
+  EXPECT_EQ(files[2].unit, "regs");
+  const auto units = cc.per_unit();
+  ASSERT_EQ(units.size(), 3u);
+  EXPECT_EQ(units[1].file, "pdp");
+  EXPECT_DOUBLE_EQ(units[1].line_percent(), 100.0);
+  const FileCodeCoverage t = cc.total();
+  EXPECT_EQ(t.lines, 5u);
+  EXPECT_EQ(t.lines_hit, 4u);
+  EXPECT_EQ(t.toggles, 3u);
+  EXPECT_EQ(t.toggles_hit, 1u);
+}
+
+TEST(CodeCoverage, SourceRootMakesNamesAbsolute) {
+  TempDir d;
+  fs::create_directories(fs::path(d.file("root")) / "common");
+  d.file("root/common/a.sv", "module a; endmodule\n");
+  const std::string dat = d.file("c.dat", "# SystemC::Coverage-3\n" + point("v_line/a", "common/a.sv", 1, "", "", "TOP", 1));
+  const CodeCoverage cc = CodeCoverage::load(dat, d.file("root"));
+  EXPECT_EQ(cc.points()[0].file, d.file("root/common/a.sv"));
+  EXPECT_EQ(cc.hit_lines(d.file("root/common/a.sv")), (std::set<int>{1}));
+}
+
+TEST(CodeCoverage, BadFilesNameTheFileAndLine) {
+  TempDir d;
+  try {
+    CodeCoverage::load(d.file("bad.dat", "# SystemC::Coverage-3\nC 'x' many\n"));
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("bad.dat' line 2"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(CodeCoverage::load(d.file("missing.dat")), std::invalid_argument);
+  EXPECT_THROW(CodeCoverage::load(d.file("text.dat", "hello\n")), std::invalid_argument);
+}
+
+TEST(CodeCoverage, UnitOfSource) {
+  EXPECT_EQ(unit_of_source("/r/rtl/bdma/dla_bdma.sv"), "bdma");
+  EXPECT_EQ(unit_of_source("/b/gen/v1/rtl/dla_bdma_shell.sv"), "regs");
+  EXPECT_EQ(unit_of_source("NV_nvdla.sv"), "top");
+}
+
+TEST(Ranking, GreedyCoverIsSmallAndKeepsEveryBin) {
+  const std::vector<std::set<std::string>> s = {{"a", "b"}, {"a", "b", "c"}, {"d"}, {"c"}, {"a"}, {}};
+  std::vector<size_t> gains;
+  const auto picks = greedy_cover(s, &gains);
+  EXPECT_EQ(picks, (std::vector<size_t>{1, 2}));
+  EXPECT_EQ(gains, (std::vector<size_t>{3, 1}));
+  EXPECT_TRUE(greedy_cover({}).empty());
+}
+
+TEST(Ranking, PlanYamlRerunsTheSameJobs) {
+  TempDir d;
+  Job a;
+  a.entry = "bdma-s7";
+  a.id = "bdma-s7/7";
+  a.test = "bdma.random";
+  a.config = "v1";
+  a.seed = 7;
+  a.knobs = {{"ports", "dbb"}, {"max_lines", "2"}};
+  a.golden_only = true;
+  a.axi_profile = "slow";
+  a.timeout_seconds = 30;
+  a.covergroups = {"bdma.op"};
+  Job b = a;
+  b.entry = "regs-s3";
+  b.id = "regs-s3/3";
+  b.test = "regs.access";
+  b.config = "small";
+  b.seed = 3;
+  b.knobs.clear();
+  b.covergroups.clear();
+  b.watchdog_cycles = 5000;
+  const Plan p = load_plan(d.file("ranked.yaml", plan_yaml("ranked", "two tests", {a, b})));
+  const auto jobs = expand(p, Level::Smoke);
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(jobs[0].id, a.id);
+  EXPECT_EQ(jobs[0].knobs, a.knobs);
+  EXPECT_EQ(jobs[0].run_args("o"), a.run_args("o"));
+  EXPECT_EQ(jobs[1].run_args("o"), b.run_args("o"));
+  EXPECT_THROW(plan_yaml("x", "", {a, a}), std::logic_error);
+}
+
+TEST(Closure, KnobCandidatesComeFromTheGeneratorsValidation) {
+  const auto c = knob_candidates(find_test_generator("bdma.random"), "v1", {{{"max_line_bytes", "262144"}}});
+  const auto& ports = c.at("ports");
+  EXPECT_EQ(std::set<std::string>(ports.begin(), ports.end()), (std::set<std::string>{"both", "dbb", "sram"}));
+  const auto& lines = c.at("max_lines");
+  EXPECT_GE(lines.size(), 4u);  // the declared range spread out, not just the default
+  const auto& bytes = c.at("max_line_bytes");
+  EXPECT_NE(std::find(bytes.begin(), bytes.end(), "262144"), bytes.end());  // the plan's value
+  for (const auto& [knob, values] : c)
+    for (const std::string& v : values)  // every candidate builds a program
+      EXPECT_NO_THROW(find_test_generator("bdma.random").generate(HwConfig::get("v1"), 1, {{knob, v}})) << knob << "=" << v;
+}
+
+TEST(Closure, PicksCandidatesThatHitHolesAndIsSeeded) {
+  // The plan's only entry copies tiny lines between DBB buffers: the merged coverage of one
+  // seed leaves the SRAM port and large lines as holes that other knob settings hit.
+  Job base;
+  base.entry = "tiny";
+  base.id = "tiny/1";
+  base.test = "bdma.random";
+  base.config = "v1";
+  base.seed = 1;
+  base.knobs = {{"ports", "dbb"}, {"max_line_bytes", "32"}};
+  base.golden_only = true;
+  RunRequest req;
+  req.test = base.test;
+  req.seed = 1;
+  req.knobs = base.knobs;
+  req.golden_only = true;
+  const RunResult r = run_test(req);
+  ASSERT_EQ(r.verdict, Verdict::Pass) << r.summary;
+  const cov::CoverageData before = cov::sample_coverage(cov::CoverageInput{HwConfig::get("v1"), r.layers, r.control});
+  ClosureOptions opt;
+  opt.candidates = 16;
+  opt.max_tests = 5;
+  const ClosureSelection sel = select_closure_tests({base}, before, opt);
+  EXPECT_EQ(sel.screened, 16u);
+  EXPECT_EQ(sel.holes_before, before.holes().size());
+  ASSERT_FALSE(sel.picks.empty());
+  EXPECT_LE(sel.picks.size(), 5u);
+  std::set<std::string> holes;
+  for (const cov::Hole& h : before.holes()) holes.insert(h.path());
+  for (size_t i = 0; i < sel.picks.size(); ++i) {
+    const ClosurePick& p = sel.picks[i];
+    EXPECT_EQ(p.job.id, "closure-tiny-" + std::to_string(p.job.seed) + "/" + std::to_string(p.job.seed));
+    EXPECT_FALSE(p.holes.empty()) << "pick " << i << " hits no new hole";
+    for (const std::string& h : p.holes) EXPECT_TRUE(holes.count(h)) << h;
+    // The pick really hits them: rerun it golden-only and sample.
+    RunRequest q = req;
+    q.seed = p.job.seed;
+    q.knobs = p.job.knobs;
+    const RunResult rr = run_test(q);
+    const auto hit = hit_bins(cov::sample_coverage(cov::CoverageInput{HwConfig::get("v1"), rr.layers, rr.control}));
+    for (const std::string& h : p.holes) EXPECT_TRUE(hit.count(h)) << h;
+  }
+  // Picks are ordered by gain and the same seed picks the same tests.
+  for (size_t i = 1; i < sel.picks.size(); ++i) EXPECT_GE(sel.picks[i - 1].holes.size(), sel.picks[i].holes.size());
+  const ClosureSelection again = select_closure_tests({base}, before, opt);
+  ASSERT_EQ(again.picks.size(), sel.picks.size());
+  for (size_t i = 0; i < sel.picks.size(); ++i) EXPECT_EQ(again.picks[i].job.run_args("o"), sel.picks[i].job.run_args("o"));
+  EXPECT_EQ(sel.holes_left.size() + [&] {
+    size_t n = 0;
+    for (const auto& p : sel.picks) n += p.holes.size();
+    return n;
+  }(), sel.holes_before);
+}
+
+}  // namespace
+}  // namespace dla::regression

@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Generate the mutant version of one RTL unit with Yosys `mutate`.
+
+The unit (its top module and everything below it) is elaborated inside NV_nvdla with the
+configuration's parameters, flattened, and N mutations are inserted behind one run-time
+selector (`mutate -ctrl mutsel W k`): mutsel == k enables mutation k, 0 is the unmutated
+design. The result is written back as Verilog under the unit's original module name, so the
+mutant model is the normal file list with the unit's top file swapped for this one.
+
+Two additions the simulator needs:
+  * `mutsel` is an internal wire marked /*verilator public_flat_rw*/ (not a port: NV_nvdla
+    keeps NVDLA's port list); the harness sets it before reset.
+  * `mut_active[k]` (public, read at the end of a run) records whether mutation k's value
+    ever differed from the original value after reset: the activation probe the grader uses
+    to tell "not activated" from "activated but not propagated" survivors.
+
+Outputs in --out: <top>_mutants.v, mutants.json (one record per mutant: mode, cell, port,
+bit, wire, source locations), filelist.f (the mutant model's sources, absolute paths).
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+def read_list(path, base):
+    out = []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith(("#", "//", "-", "+")):
+                continue
+            out.append(line if os.path.isabs(line) else os.path.join(base, line))
+    return out
+
+
+def fail(msg):
+    print(f"gen_mutants: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
+def run_yosys(script, workdir, log_name):
+    path = os.path.join(workdir, log_name + ".ys")
+    with open(path, "w") as f:
+        f.write(script)
+    log = os.path.join(workdir, log_name + ".log")
+    with open(log, "w") as lf:
+        r = subprocess.run(["yosys", "-q", "-s", path], stdout=lf, stderr=subprocess.STDOUT)
+    if r.returncode != 0:
+        with open(log) as lf:
+            sys.stderr.write(lf.read()[-4000:])
+        fail(f"yosys failed ({log})")
+
+
+def module_parameters(source, module):
+    """Names of the parameters in `module`'s #( ... ) header (the instance passes them)."""
+    text = open(source).read()
+    m = re.search(r"\bmodule\s+" + re.escape(module) + r"\s*#\s*\((.*?)\)\s*\(", text, re.S)
+    if not m:
+        return []
+    header = re.sub(r"//[^\n]*", "", m.group(1))
+    return re.findall(r"\bparameter\b[^=,]*?\b(\w+)\s*=", header)
+
+
+MUT_ARG = re.compile(r"-(\w+) (\S+)")
+
+
+def parse_mutation(line):
+    """A `mutate -ctrl mutsel W k -mode ... -src ...` line -> dict."""
+    rec = {"src": []}
+    tokens = line.split()
+    i = 1
+    while i < len(tokens):
+        key = tokens[i].lstrip("-")
+        if key == "ctrl":
+            rec["id"] = int(tokens[i + 3])
+            i += 4
+            continue
+        val = tokens[i + 1]
+        if key == "src":
+            rec["src"].append(val)
+        else:
+            rec[key] = val
+        i += 2
+    return rec
+
+
+def relative_src(src, roots):
+    for root, label in roots:
+        if src.startswith(root + "/"):
+            return label + src[len(root):]
+    return src
+
+
+def best_location(srcs):
+    """The most specific source span: the last one with a real line number."""
+    real = [s for s in srcs if not re.search(r":0\.0-0\.0$", s)]
+    return real[-1] if real else (srcs[-1] if srcs else "")
+
+
+def add_probes(text, count, width, clock, reset):
+    """mutsel becomes public; mut_active[k] latches 'mutation k changes its signal'."""
+    decl = f"  wire [{width - 1}:0] mutsel;"
+    if decl not in text:
+        fail("mutated netlist has no mutsel wire")
+    text = text.replace(decl, f"  wire [{width - 1}:0] mutsel /*verilator public_flat_rw*/;", 1)
+    sel = {}
+    for m in re.finditer(r"assign (\S+) = mutsel == \d+'h([0-9a-f]+);", text):
+        sel[m.group(1)] = int(m.group(2), 16)
+    probes = {}
+    for m in re.finditer(r"assign (.+?) = (\S+) \? (.+?) : (.+?);\n", text):
+        k = sel.get(m.group(2))
+        if k is not None and k not in probes:
+            probes[k] = (m.group(4), m.group(3))  # (original, mutated)
+    lines = [f"  reg [{count}:0] mut_active /*verilator public_flat_rd*/;",
+             "  initial mut_active = 0;",
+             f"  always @(posedge {clock}) begin",
+             f"    if ({reset}) begin"]
+    for k in sorted(probes):
+        orig, mutated = probes[k]
+        lines.append(f"      if (({orig}) != ({mutated})) mut_active[{k}] <= 1'b1;")
+    lines += ["    end", "  end"]
+    idx = text.rstrip().rfind("endmodule")
+    return text[:idx] + "\n".join(lines) + "\n" + text[idx:], sorted(probes)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rtl-dir", required=True, help="rtl/ folder (filelist.f paths are relative to it)")
+    ap.add_argument("--filelist", required=True)
+    ap.add_argument("--gen-dir", required=True, help="build/gen/<cfg>/rtl")
+    ap.add_argument("--top", required=True, help="the unit's top module, e.g. dla_bdma")
+    ap.add_argument("--count", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--clock", default="clk")
+    ap.add_argument("--reset", default="rstn")
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args()
+    if a.count < 1:
+        fail("--count must be >= 1")
+    os.makedirs(a.out, exist_ok=True)
+    rtl_dir = os.path.abspath(a.rtl_dir)
+    gen_dir = os.path.abspath(a.gen_dir)
+    sources = read_list(a.filelist, os.path.dirname(os.path.abspath(a.filelist)))
+    generated = read_list(os.path.join(gen_dir, "generated.f"), gen_dir)
+    top_file = None
+    for s in sources:
+        if re.search(r"^\s*module\s+" + re.escape(a.top) + r"\b", open(s).read(), re.M):
+            top_file = s
+    if not top_file:
+        fail(f"no source file in {a.filelist} defines module {a.top}")
+
+    files = " ".join(sources + generated)
+    mods = os.path.join(a.out, "modules.txt")
+    run_yosys(f"read_verilog -sv -I{gen_dir} {files}\nhierarchy -check -top NV_nvdla\n"
+              f"tee -q -o {mods} ls\n", a.out, "elaborate")
+    names = [l.strip() for l in open(mods) if l.strip().endswith("\\" + a.top) or l.strip() == a.top]
+    if len(names) != 1:
+        fail(f"expected one elaborated instance module of {a.top} in NV_nvdla, found {names}")
+    width = max(1, (a.count).bit_length())
+    mutated = f"{a.top}__mutants"
+    list_file = os.path.join(a.out, "mutations.ys")
+    netlist = os.path.join(a.out, "netlist.v")
+    run_yosys(f"""read_verilog -sv -I{gen_dir} {files}
+hierarchy -check -top NV_nvdla
+rename {names[0]} {mutated}
+hierarchy -top {mutated}
+proc
+flatten
+opt_expr
+opt_clean
+mutate -list {a.count} -seed {a.seed} -ctrl mutsel {width} 1 -o {list_file}
+script {list_file}
+delete -port {mutated}/mutsel
+opt_clean
+write_verilog -noattr {netlist}
+""", a.out, "mutate")
+
+    text = open(netlist).read().replace(f"module {mutated}(", f"module {a.top}(", 1)
+    records = [parse_mutation(l) for l in open(list_file) if l.startswith("mutate ")]
+    text, probed = add_probes(text, len(records), width, a.clock, a.reset)
+    params = module_parameters(top_file, a.top)
+    # The instance in NV_nvdla passes the original parameters; their values are already
+    # elaborated into the netlist, so they are accepted and unused.
+    header_end = text.index(");", text.index(f"module {a.top}(")) + 2
+    text = (text[:header_end] + "\n" + "".join(f"  parameter {p} = 0;\n" for p in params) +
+            text[header_end:])
+    text = (f"// Generated by scripts/mutate/gen_mutants.py: {len(records)} mutations of {a.top}\n"
+            f"// behind mutsel (0 = unmutated). Do not edit.\n/* verilator lint_off UNUSEDPARAM */\n" + text)
+    out_v = os.path.join(a.out, f"{a.top}_mutants.v")
+    with open(out_v, "w") as f:
+        f.write(text)
+
+    roots = [(gen_dir, "gen/rtl"), (rtl_dir, "rtl")]
+    mutants = []
+    for r in records:
+        srcs = [relative_src(s, roots) for s in r.get("src", [])]
+        mutants.append({"id": r["id"], "mode": r.get("mode", ""), "cell": r.get("cell", ""),
+                        "port": r.get("port", ""), "portbit": int(r.get("portbit", 0)),
+                        "ctrlbit": int(r.get("ctrlbit", -1)), "wire": r.get("wire", ""),
+                        "wirebit": int(r.get("wirebit", -1)), "sources": srcs,
+                        "location": best_location(srcs), "probe": r["id"] in probed})
+    with open(os.path.join(a.out, "mutants.json"), "w") as f:
+        json.dump({"top": a.top, "seed": a.seed, "selector_width": width, "count": len(mutants),
+                   "mutants": mutants}, f, indent=1)
+    with open(os.path.join(a.out, "filelist.f"), "w") as f:
+        for s in sources:
+            if s != top_file:
+                f.write(s + "\n")
+        for g in generated:
+            f.write(g + "\n")
+        f.write(out_v + "\n")
+    print(f"gen_mutants: {len(mutants)} mutants of {a.top} ({len(probed)} with an activation probe) in {a.out}")
+
+
+if __name__ == "__main__":
+    main()
