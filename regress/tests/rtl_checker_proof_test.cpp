@@ -87,3 +87,24 @@ BOOST_AUTO_TEST_CASE(split_boundary) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(cdp)
+
+BOOST_AUTO_TEST_CASE(window_edge) {
+  // A wrong square sum shows first in whichever check runs first: a LUT counter or the data.
+  for (const std::string cfg : {"v1", "small"}) prove({"cdp.window_edge", "cdp.random", cfg, ""});
+}
+BOOST_AUTO_TEST_CASE(lut_priority) {
+  for (const std::string cfg : {"v1", "small"}) prove({"cdp.lut_priority", "cdp.random", cfg, "mem-data"});
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(sdp_pdp)
+
+BOOST_AUTO_TEST_CASE(stream_order) {
+  for (const std::string cfg : {"v1", "small"})
+    prove({"sdp_pdp.stream_order", "sdp_pdp.random", cfg, "mem-data"});
+}
+
+BOOST_AUTO_TEST_SUITE_END()
