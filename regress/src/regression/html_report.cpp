@@ -221,7 +221,9 @@ std::string svg_percent_plot(const std::string& title, const std::vector<std::st
 // `dlaverif mutate --out DIR` writes mutation.html; link it when it shares this run's out dir.
 std::string mutation_section(const ReportInput& in) {
   std::error_code ec;
-  if (in.out_dir.empty() || !std::filesystem::exists(std::filesystem::path(in.out_dir) / "mutation.html", ec)) return "";
+  if (in.out_dir.empty()) return "";
+  const std::string page = in.out_dir + "/mutation.html";
+  if (!std::filesystem::exists(std::filesystem::path(page), ec)) return "";
   return "<h2>Mutation grading</h2><p class=\"meta\">Kill rates and classified survivors of the latest "
          "<code>dlaverif mutate</code> run into this directory: <a href=\"mutation.html\">mutation report</a>.</p>";
 }
