@@ -464,7 +464,7 @@ module dla_cdp_core #(
       .y);
     always_comb begin
       if ($signed(y) > $signed(DW'(32767)))       lr = 16'sh7fff;
-      else if ($signed(y) < $signed(-DW'(32768))) lr = -16'sh8000;
+      else if ($signed(y) < $signed(-(DW'(32768)))) lr = -16'sh8000;
       else                                        lr = 16'(y);
     end
     dla_cdp_ocvt #(.XW(XW)) u_ocvt (
