@@ -262,6 +262,21 @@ for l in open(sys.argv[1]):
 assert any(h > 0 for (f, n), h in merged.items() if "/pdp/" in f), "no pdp line hit in the merge"
 assert any(h == 0 for h in merged.values()), "every line hit: suspicious"
 PY
+# merged.dat holds, for every coverage point, the sum of the per-test counts (no test dropped).
+python3 - "$tmp/cc/coverage/code/merged.dat" "$tmp"/cc/tests/{regs/1,pdp/1,pdp/2}/coverage.dat <<'PY' && ok "merged.dat: the sum of the 3 tests" || fail "merged.dat is not the sum of the tests"
+import collections, re, sys
+def points(path):
+    p = collections.Counter()
+    for l in open(path, encoding="latin-1"):
+        m = re.match(r"C '(.*)' (\d+)$", l.rstrip("\n"))
+        if m: p[m.group(1)] += int(m.group(2))
+    return p
+merged, total = points(sys.argv[1]), collections.Counter()
+for f in sys.argv[2:]: total.update(points(f))
+assert total and sum(total.values()) > 0, "no coverage points in the tests' files"
+diff = [k for k in set(merged) | set(total) if merged[k] != total[k]]
+assert not diff, f"{len(diff)} points differ, e.g. {diff[0][:120]!r}: merged {merged[diff[0]]}, tests {total[diff[0]]}"
+PY
 }
 
 for s in plan local resume crash slurm repro closure codecov; do
