@@ -1,6 +1,7 @@
 // dlaverif mutate: mutation grading of one unit (docs/mutation.md).
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -58,13 +59,43 @@ std::vector<regression::Job> unit_jobs(const regression::Plan& plan, const Mutat
   return regression::expand(own, regression::level_from_name(o.level), o.seeds);
 }
 
-int run_mutate(const MutateOptions& o) {
+// "<cfg>:<unit>" of every mutant model installed in `dir` (dlaverif-mut-<cfg>-<unit> + its mutant list).
+std::string built_models(const std::string& dir) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  const std::string prefix = "dlaverif-mut-", suffix = ".mutants.json";
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string f = entry.path().filename().string();
+    if (f.size() <= prefix.size() + suffix.size() || f.rfind(prefix, 0) != 0 ||
+        f.compare(f.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    std::string pair = f.substr(prefix.size(), f.size() - prefix.size() - suffix.size());
+    const auto dash = pair.rfind('-');
+    if (dash != std::string::npos) pair[dash] = ':';
+    found.push_back(pair);
+  }
+  std::sort(found.begin(), found.end());
+  std::string text;
+  for (const auto& f : found) text += (text.empty() ? "" : ", ") + f;
+  return text.empty() ? "none" : text;
+}
+
+// The mutant model binary of o.unit on o.config; std::invalid_argument when it is not built.
+std::string model_binary(const MutateOptions& o) {
   const std::string name = "dlaverif-mut-" + o.config + "-" + o.unit;
   const std::string binary = o.model_binary.empty() ? self_dir() + "/" + name : o.model_binary;
   if (!fs::exists(binary))
     throw std::invalid_argument("no mutant model for unit '" + o.unit + "' on configuration '" + o.config + "': " +
                                 binary + " is missing (add " + o.config + ":" + o.unit +
-                                " to the CMake cache variable DLA_MUTATION_MODELS and build target " + name + ")");
+                                " to the CMake cache variable DLA_MUTATION_MODELS and build target " + name +
+                                "; mutant models built here: " + built_models(fs::path(binary).parent_path().string()) +
+                                ")");
+  return binary;
+}
+
+int run_mutate(const MutateOptions& o) {
+  const std::string name = "dlaverif-mut-" + o.config + "-" + o.unit;
+  const std::string binary = model_binary(o);
   const mutation::MutantList mutants = mutation::load_mutants(binary + ".mutants.json");
   if (o.count > mutants.mutants.size())
     throw std::invalid_argument(fmt::format("--count {}: the {} model holds {} mutants (DLA_MUTATION_COUNT)", o.count,
@@ -140,6 +171,46 @@ int run_mutate(const MutateOptions& o) {
 }
 
 }  // namespace
+
+int run_plan_gradings(const std::string& plan_path, const std::string& level, unsigned parallel,
+                      const std::string& out_dir, const std::string& db_path, bool quiet) {
+  const regression::Plan plan = regression::load_plan(plan_path);
+  const regression::Level run_level = regression::level_from_name(level);
+  std::vector<MutateOptions> gradings;
+  for (const regression::GradingEntry& g : plan.gradings) {
+    if (run_level < g.level) continue;
+    MutateOptions o;
+    o.unit = g.unit;
+    o.config = g.config;
+    o.plan_path = g.plan_path;
+    o.level = level;
+    o.count = static_cast<uint32_t>(g.count);
+    o.parallel = parallel;
+    o.out_dir = out_dir;
+    o.db_path = db_path.empty() ? out_dir + "/results.db" : db_path;
+    o.waiver_path = g.waivers_path;
+    o.quiet = quiet;
+    o.command_line = "dlaverif regress --plan " + plan_path + " --level " + level + " (grading " + g.config + ":" +
+                     g.unit + ")";
+    try {
+      model_binary(o);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("plan '" + plan_path + "' grades " + g.config + ":" + g.unit + " at level " + level +
+                                  ", but " + e.what());
+    }
+    gradings.push_back(o);
+  }
+  if (gradings.empty()) return kExitPass;
+  std::error_code ec;
+  fs::create_directories(out_dir, ec);
+  if (ec) throw std::invalid_argument("cannot create out dir '" + out_dir + "': " + ec.message());
+  for (const MutateOptions& o : gradings) {
+    std::cout << "regress: mutation grading of " << o.unit << " on " << o.config << " before the tests\n";
+    const int rc = run_mutate(o);
+    if (rc == kExitUsage || rc == 130) return rc;
+  }
+  return kExitPass;
+}
 
 Command add_mutate_command(CLI::App& app, const std::string& command_line) {
   auto o = std::make_shared<MutateOptions>();

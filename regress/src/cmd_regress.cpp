@@ -37,7 +37,15 @@ Command add_regress_command(CLI::App& app, const std::string& command_line) {
   r->add_option("--test-binary", o->dlaverif, "binary each test runs (default: this dlaverif)")->group("");
   r->add_option("--stop-after", o->stop_after, "stop as if interrupted after N results")->group("");
   Command c;
-  c.run = [o] { return regression::run_regression(*o, std::cout, std::cerr); };
+  c.run = [o] {
+    // Gradings first (fresh runs only: --resume/--collect finish the tests), so that the
+    // regression's report links mutation.html and the store holds both.
+    if (!o->resume && !o->collect && !o->plan_path.empty()) {
+      const int rc = run_plan_gradings(o->plan_path, o->level, o->parallel, o->out_dir, o->db_path, o->quiet);
+      if (rc != kExitPass) return rc;
+    }
+    return regression::run_regression(*o, std::cout, std::cerr);
+  };
   return c;
 }
 

@@ -75,7 +75,34 @@ PY
 runs=$(sqlite3 "$tmp/out/results.db" "select count(*) from mutation_runs")
 [[ $runs == 2 ]] && ok "store keeps both runs" || fail "store has $runs runs"
 
-# 3. Bad input: exit 2 with a message naming the input and the rule.
+# 3. A regression plan's gradings run before its tests, into the same out dir and store; a
+#    grading whose mutant model is not built stops the regression before any test runs.
+cat >"$tmp/weekly.yaml" <<'PLAN'
+plan: weekly-tiny
+tests:
+  - {name: regs, test: regs.access, config: v1, seeds: 1}
+gradings:
+  - {unit: bdma, config: v1, level: smoke, plan: tiny.yaml, count: 3}
+PLAN
+"$dla" regress --plan "$tmp/weekly.yaml" --level smoke -j 2 --out "$tmp/reg" --quiet >"$tmp/run3.txt" 2>&1
+rc=$?
+if [[ $rc == 0 ]] && grep -q "mutation grading of bdma on v1" "$tmp/run3.txt" &&
+   grep -q 'href="mutation.html"' "$tmp/reg/report.html" &&
+   [[ $(sqlite3 "$tmp/reg/results.db" "select graded from mutation_runs") == 3 ]] &&
+   [[ $(sqlite3 "$tmp/reg/results.db" "select count(*) from results") == 1 ]]; then
+  ok "regress ran the plan's grading, then its test; report links mutation.html"
+else fail "regress with a grading: exit $rc"; cat "$tmp/run3.txt"; fi
+printf 'tests:\n  - {name: regs, test: regs.access, config: v1}\ngradings:\n  - {unit: nounit, config: v1, level: smoke, plan: tiny.yaml}\n' >"$tmp/nomodel.yaml"
+"$dla" regress --plan "$tmp/nomodel.yaml" --level smoke --out "$tmp/reg2" >"$tmp/run4.txt" 2>&1
+rc=$?
+if [[ $rc == 2 ]] && grep -q "grades v1:nounit at level smoke, but no mutant model" "$tmp/run4.txt" && [[ ! -e $tmp/reg2/tests ]]; then
+  ok "a grading without its mutant model stops the regression before any test"
+else fail "missing grading model: exit $rc, $(head -2 "$tmp/run4.txt")"; fi
+sed 's/ level: smoke,//' "$tmp/nomodel.yaml" >"$tmp/weekly-only.yaml"   # weekly: a grading's default level
+"$dla" regress --plan "$tmp/weekly-only.yaml" --level nightly --out "$tmp/reg3" --quiet >"$tmp/run5.txt" 2>&1 &&
+  ok "a weekly grading does not run at nightly" || { fail "weekly grading at nightly: exit $?"; cat "$tmp/run5.txt"; }
+
+# 4. Bad input: exit 2 with a message naming the input and the rule.
 expect2() {  # expect2 WHAT PATTERN ARGS...
   local what=$1 pat=$2
   shift 2
@@ -84,7 +111,7 @@ expect2() {  # expect2 WHAT PATTERN ARGS...
   if [[ $rc == 2 ]] && grep -q -- "$pat" "$tmp/bad.txt"; then ok "$what refused"; else
     fail "$what: exit $rc, output: $(head -3 "$tmp/bad.txt")"; fi
 }
-expect2 "unknown unit" "no mutant model for unit 'xyz'" --unit xyz --config v1 --plan "$tmp/tiny.yaml" --out "$tmp/b"
+expect2 "unknown unit" "no mutant model for unit 'xyz'.*mutant models built here: .*v1:bdma" --unit xyz --config v1 --plan "$tmp/tiny.yaml" --out "$tmp/b"
 expect2 "too many mutants" "the dlaverif-mut-v1-bdma model holds" --unit bdma --config v1 --count 100000 --plan "$tmp/tiny.yaml" --out "$tmp/b"
 expect2 "mutant id outside the model" "mutant 99999 is not in the model" --unit bdma --config v1 --mutants 99999 --plan "$tmp/tiny.yaml" --out "$tmp/b"
 printf 'tests:\n  - {name: x, test: regs.access, config: v1, owner: glb, seeds: 1}\n' >"$tmp/other.yaml"

@@ -69,6 +69,57 @@ TEST(Plan, ErrorsNameFileEntryAndRule) {
   EXPECT_THROW(load_plan(d.file("top.yaml", "tset: []\n")), std::invalid_argument);
 }
 
+TEST(Plan, GradingsResolveTheirPlanAndWaiversNextToThePlan) {
+  TempDir d;
+  d.file("grade.yaml", "tests:\n  - {name: g, test: bdma.random, owner: bdma}\n");
+  d.file("w.yaml", "waivers: []\n");
+  const Plan p = load_plan(d.file("main.yaml", R"(
+tests:
+  - {name: r, test: regs.access}
+gradings:
+  - {unit: bdma, config: v1, plan: grade.yaml, waivers: w.yaml, count: 5}
+  - {unit: sdp, config: small, level: nightly, plan: grade.yaml}
+)"));
+  ASSERT_EQ(p.gradings.size(), 2u);
+  EXPECT_EQ(p.gradings[0].unit, "bdma");
+  EXPECT_EQ(p.gradings[0].level, Level::Weekly);  // the default: gradings are long
+  EXPECT_EQ(p.gradings[0].count, 5u);
+  EXPECT_EQ(p.gradings[0].plan_path, d.file("grade.yaml"));
+  EXPECT_EQ(p.gradings[0].waivers_path, d.file("w.yaml"));
+  EXPECT_EQ(p.gradings[1].level, Level::Nightly);
+  EXPECT_EQ(p.gradings[1].config, "small");
+  EXPECT_TRUE(p.gradings[1].waivers_path.empty());
+}
+
+TEST(Plan, BadGradingsAreRefusedWithTheRule) {
+  TempDir d;
+  d.file("grade.yaml", "tests:\n  - {name: g, test: bdma.random, owner: bdma}\n");
+  auto error = [&](const std::string& gradings) {
+    const std::string path = d.file("bad.yaml", "tests:\n  - {name: r, test: regs.access}\ngradings:\n" + gradings);
+    try {
+      load_plan(path);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what()).substr(path.size() + 8);  // after "plan '<path>' "
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(error("  - {unit: bdma, plan: missing.yaml}\n"),
+            "grading 1: grading plan: cannot read plan '" + d.file("missing.yaml") + "'");
+  EXPECT_EQ(error("  - {unit: bdma, plan: grade.yaml, config: huge}\n").substr(0, 11), "grading 1: ");
+  EXPECT_NE(error("  - {unit: bdma, plan: grade.yaml, config: huge}\n").find("huge"), std::string::npos);
+  EXPECT_EQ(error("  - {unit: bdma, plan: grade.yaml, level: hourly}\n"),
+            "grading 1: level 'hourly' is not smoke, nightly or weekly");
+  EXPECT_EQ(error("  - {unit: b-dma, plan: grade.yaml}\n"), "grading 1: unit 'b-dma' may only use letters, digits and '_'");
+  EXPECT_EQ(error("  - {unit: bdma, plan: grade.yaml, mutants: 3}\n"),
+            "grading 1: unknown field 'mutants' (fields: config, count, level, plan, unit, waivers)");
+  EXPECT_EQ(error("  - {unit: bdma, plan: grade.yaml}\n  - {unit: bdma, plan: grade.yaml}\n"),
+            "grading 2: unit 'bdma' on configuration 'v1' is graded twice");
+  EXPECT_EQ(error("  - {unit: bdma, plan: grade.yaml, waivers: nowhere.yaml}\n"),
+            "grading 1: waiver file '" + d.file("nowhere.yaml") + "' cannot be read");
+  EXPECT_EQ(error("  - {unit: bdma, plan: bad.yaml}\n"), "grading 1: a plan cannot be its own grading plan");
+  EXPECT_EQ(error("  {unit: bdma}\n"), " 'gradings' must be a list of entries");
+}
+
 Outcome outcome(const std::string& id, const std::string& status, const std::string& sig) {
   Outcome o;
   o.job_id = id;

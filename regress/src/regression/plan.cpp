@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 #include <stdexcept>
 
@@ -178,6 +179,40 @@ void check_against_project(const EntryReader& r, const PlanEntry& e) {
              (known.empty() ? std::string("none") : join(known)) + ")");
 }
 
+GradingEntry read_grading(const EntryReader& r, const std::string& plan_path) {
+  r.check_fields({"unit", "config", "level", "plan", "count", "waivers"});
+  GradingEntry g;
+  g.unit = r.text("unit", "", true);
+  if (!valid_name(g.unit) || g.unit.find('-') != std::string::npos || g.unit.find('.') != std::string::npos)
+    r.fail("unit '" + g.unit + "' may only use letters, digits and '_'");
+  g.config = r.text("config", "v1");
+  try {
+    HwConfig::get(g.config);
+    g.level = level_from_name(r.text("level", "weekly"));
+  } catch (const std::invalid_argument& ex) {
+    r.fail(ex.what());
+  }
+  namespace fs = std::filesystem;
+  const fs::path own = r.text("plan", "mutation.yaml");
+  g.plan_path = (own.is_absolute() ? own : fs::path(plan_path).parent_path() / own).lexically_normal().string();
+  if (fs::weakly_canonical(g.plan_path) == fs::weakly_canonical(plan_path))
+    r.fail("a plan cannot be its own grading plan");
+  Plan grading;
+  try {
+    grading = load_plan(g.plan_path);
+  } catch (const std::invalid_argument& ex) {
+    r.fail(std::string("grading plan: ") + ex.what());
+  }
+  if (!grading.gradings.empty()) r.fail("grading plan '" + g.plan_path + "' has gradings of its own");
+  g.count = r.number("count", 0, 1);
+  if (r.has("waivers")) {
+    const fs::path w = r.text("waivers", "");
+    g.waivers_path = (w.is_absolute() ? w : fs::path(plan_path).parent_path() / w).lexically_normal().string();
+    if (!fs::is_regular_file(g.waivers_path)) r.fail("waiver file '" + g.waivers_path + "' cannot be read");
+  }
+  return g;
+}
+
 }  // namespace
 
 Plan load_plan(const std::string& path) {
@@ -196,9 +231,9 @@ Plan load_plan(const std::string& path) {
     if (!root.IsMap()) throw std::invalid_argument(where + ": the top level must be a mapping with 'tests'");
     for (const auto& kv : root) {
       const std::string key = kv.first.as<std::string>();
-      if (key != "plan" && key != "description" && key != "timeout" && key != "tests")
+      if (key != "plan" && key != "description" && key != "timeout" && key != "tests" && key != "gradings")
         throw std::invalid_argument(where + ": unknown top-level field '" + key +
-                                    "' (fields: plan, description, timeout, tests)");
+                                    "' (fields: plan, description, timeout, tests, gradings)");
     }
     plan.name = root["plan"] ? root["plan"].as<std::string>() : std::string();
     plan.description = root["description"] ? root["description"].as<std::string>() : std::string();
@@ -217,6 +252,17 @@ Plan load_plan(const std::string& path) {
       if (!names.insert(e.name).second) r.fail("entry name '" + e.name + "' is used twice");
       check_against_project(r, e);
       plan.entries.push_back(std::move(e));
+    }
+    if (const YAML::Node gradings = root["gradings"]) {
+      if (!gradings.IsSequence()) throw std::invalid_argument(where + ": 'gradings' must be a list of entries");
+      std::set<std::string> seen;
+      for (size_t i = 0; i < gradings.size(); ++i) {
+        const EntryReader r(where + " grading " + std::to_string(i + 1), gradings[i]);
+        GradingEntry g = read_grading(r, path);
+        if (!seen.insert(g.config + ":" + g.unit).second)
+          r.fail("unit '" + g.unit + "' on configuration '" + g.config + "' is graded twice");
+        plan.gradings.push_back(std::move(g));
+      }
     }
   } catch (const YAML::Exception& e) {
     throw std::invalid_argument(where + ": " + e.what());

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace dla::cli {
@@ -25,6 +26,13 @@ using CommandFactory = std::function<Command(CLI::App& app, const std::string& c
 
 Command add_run_command(CLI::App& app, const std::string& command_line);
 Command add_list_command(CLI::App& app, const std::string& command_line);
+
+// `dlaverif regress` runs the plan's gradings (Plan::gradings at `level`) before its tests, with
+// `dlaverif mutate` into the regression's out dir and store. Every mutant model is checked
+// before the first grading starts. Returns the first non-zero exit code of a grading (2 bad input,
+// 130 interrupted; a kill rate is never a failure here), else 0.
+int run_plan_gradings(const std::string& plan_path, const std::string& level, unsigned parallel,
+                      const std::string& out_dir, const std::string& db_path, bool quiet);
 
 // Every command, in the order `dlaverif --help` shows them.
 std::vector<CommandFactory> all_commands();

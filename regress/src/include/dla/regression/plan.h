@@ -34,15 +34,28 @@ struct PlanEntry {
   uint64_t seed_count(Level level) const;
 };
 
+// A mutation grading the regression runs before its tests (`dlaverif mutate`, docs/mutation.md),
+// so that the run's report links the grading and both share the results store.
+struct GradingEntry {
+  std::string unit;                 // e.g. bdma: needs bin/dlaverif-mut-<config>-<unit>
+  std::string config = "v1";
+  Level level = Level::Weekly;      // runs at this level and above, grading at the run's level
+  std::string plan_path;            // grading plan; relative paths are relative to this plan's folder
+  uint64_t count = 0;               // mutants 1..count (0: every mutant in the model)
+  std::string waivers_path;         // waiver file (relative to this plan's folder); empty: none
+};
+
 struct Plan {
   std::string path;
   std::string name, description;
   std::vector<PlanEntry> entries;
+  std::vector<GradingEntry> gradings;
 };
 
 // Reads and validates the plan: YAML syntax, known fields, unique entry names, levels,
 // known tests and configurations, the test supports the configuration, knobs (the generator
-// builds the first seed's program), covergroups defined for the configuration.
+// builds the first seed's program), covergroups defined for the configuration; gradings name a
+// unit, a known configuration and a grading plan that loads.
 // std::invalid_argument naming the file, the entry and the rule.
 Plan load_plan(const std::string& path);
 
