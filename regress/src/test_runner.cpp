@@ -144,6 +144,7 @@ class ProgramPlayer {
                        what + ": golden model's " + mem_port_name(c.port) + " memory has CRC " + hex32(g) +
                            " over " + window(c.addr, c.size) + ", the trace expects " + hex32(c.crc));
     if (!sim_) return true;
+    check_acknowledged(c.port, c.addr, c.size, what);
     const uint32_t d = trace::crc32(sim_->memory(c.port), c.addr, c.size);
     if (d != c.crc) {
       Mismatch m;
@@ -169,6 +170,7 @@ class ProgramPlayer {
                        what + ": golden model's " + mem_port_name(c.port) + " memory differs from the expected data at " +
                            hex64(c.addr + *i) + " (" + hex8(g[*i]) + ", expected " + hex8(c.expect[*i]) + ")");
     if (!sim_) return true;
+    check_acknowledged(c.port, c.addr, c.expect.size(), what);
     const std::vector<uint8_t> d = sim_->memory(c.port).read(c.addr, c.expect.size());
     if (const auto i = first_difference(d, c.expect)) {
       Mismatch m;
@@ -251,6 +253,16 @@ class ProgramPlayer {
     m.name = signature;
     m.message = message;
     sb_.add(std::move(m));
+  }
+
+  // A memory check stands where the program knows an operation is done (after its interrupt):
+  // its data must be acknowledged on AXI by then, not just accepted (NVDLA's done semantics).
+  void check_acknowledged(MemPort port, uint64_t addr, uint64_t size, const std::string& what) {
+    if (const auto w = sim_->unacknowledged_write(port, addr, size))
+      sb_.add_protocol_violation("write_unacknowledged",
+                                 "axi." + std::string(mem_port_name(port)) + " " + what + ": checked at cycle " +
+                                     std::to_string(sim_->cycle()) + ", but the write burst " + w->to_string() +
+                                     " to this region has no B response yet");
   }
 
   void check_port(MemPort port, const char* verb) const {

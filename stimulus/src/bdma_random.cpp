@@ -2,6 +2,9 @@
 // back-to-back launches) checked against the golden model's memory and registers.
 #include <fmt/format.h>
 
+#include <cstddef>
+#include <vector>
+
 #include "dla/regs.gen.h"
 #include "dla/rng.h"
 #include "generators.h"
@@ -87,9 +90,31 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
 
   bool outstanding[2] = {false, false};
   uint64_t outstanding_bytes[2] = {0, 0};
+  struct Launched {
+    Op op;
+    std::vector<uint8_t> src_bytes;
+  };
+  std::vector<Launched> launched[2];  // the operations of each group's running batch
+  // A done interrupt means the batch's data is in memory: every destination line is checked
+  // right after it, before later traffic could complete a write the DUT acknowledged early.
+  auto check_destinations = [&](unsigned g) {
+    for (const Launched& l : launched[g]) {
+      const Op& op = l.op;
+      for (uint64_t sf = 0; sf < op.surfaces; ++sf)
+        for (uint64_t ln = 0; ln < op.lines; ++ln) {
+          const auto from = l.src_bytes.begin() + static_cast<std::ptrdiff_t>(sf * op.src_surf + ln * op.src_line);
+          p.ops.push_back(CheckMem{op.dst_port, op.dst + sf * op.dst_surf + ln * op.dst_line,
+                                   std::vector<uint8_t>(from, from + static_cast<std::ptrdiff_t>(op.line_bytes)),
+                                   fmt::format("group {} done interrupt: line {} of surface {} copied to {} 0x{:x}",
+                                               g, ln, sf, mem_port_name(op.dst_port), op.dst)});
+        }
+    }
+    launched[g].clear();
+  };
   auto finish = [&](unsigned g) {
     const uint32_t bit = 1u << (6 + g);
     b.wait_intr(bit, timeout_for(outstanding_bytes[g]));
+    check_destinations(g);
     b.read(glb_status, bit, bit, fmt::format("GLB BDMA_DONE_STATUS{} set", g));
     b.write(glb_status, bit);
     outstanding[g] = false;
@@ -123,7 +148,9 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
       op.src = alloc.take(op.src_port, op.src_extent());
       op.dst = alloc.take(op.dst_port, op.dst_extent());
       bytes += op.line_bytes * op.lines * op.surfaces;
-      b.load(op.src_port, op.src, data.bytes(static_cast<size_t>(op.src_extent())));
+      std::vector<uint8_t> src_bytes = data.bytes(static_cast<size_t>(op.src_extent()));
+      b.load(op.src_port, op.src, src_bytes);
+      launched[g].push_back({op, std::move(src_bytes)});
       b.write(reg(B::CFG_SRC_ADDR_LOW::offset), static_cast<uint32_t>(op.src));
       b.write(reg(B::CFG_SRC_ADDR_HIGH::offset), static_cast<uint32_t>(op.src >> 32));
       b.write(reg(B::CFG_DST_ADDR_LOW::offset), static_cast<uint32_t>(op.dst));

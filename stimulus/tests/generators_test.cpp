@@ -23,7 +23,13 @@ std::string describe(const ProgramOp& op) {
   if (const auto* r = std::get_if<RegRead>(&op))
     return fmt::format("r {:x} {:x} {} {}", r->addr, r->mask, r->expect ? fmt::format("{:x}", *r->expect) : "-", r->what);
   if (const auto* i = std::get_if<WaitIntr>(&op)) return fmt::format("wait {:x} {}", i->status_bits, i->timeout_cycles);
-  return fmt::format("idle {}", std::get<Idle>(op).cycles);
+  if (const auto* c = std::get_if<CheckMem>(&op)) {
+    uint64_t h = 1469598103934665603ull;
+    for (uint8_t b : c->expect) h = (h ^ b) * 1099511628211ull;
+    return fmt::format("check {} {:x} {} {:x} {}", mem_port_name(c->port), c->addr, c->expect.size(), h, c->what);
+  }
+  if (const auto* i = std::get_if<Idle>(&op)) return fmt::format("idle {}", i->cycles);
+  return fmt::format("op kind {}", op.index());  // kinds no generator under test emits
 }
 
 std::vector<std::string> describe(const Program& p) {

@@ -18,6 +18,7 @@ const char* to_string(ProtocolRule rule) {
     case ProtocolRule::RlastMismatch: return "rlast_mismatch";
     case ProtocolRule::CsbReadDataWithoutRead: return "csb_read_data_without_read";
     case ProtocolRule::CsbCompletionWithoutWrite: return "csb_completion_without_write";
+    case ProtocolRule::ReadUninitialised: return "read_uninitialised";
   }
   return "unknown_rule";
 }

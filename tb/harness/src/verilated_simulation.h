@@ -25,7 +25,9 @@
 #include "dla/bfm/csb_master.h"
 #include "dla/bfm/interrupt_monitor.h"
 #include "dla/bfm/seed.h"
+#include "dla/bfm/uninitialised_read_checker.h"
 #include "dla/bfm/watchdog.h"
+#include "dla/bfm/write_completion_tracker.h"
 #include "dla/simulation.h"
 #include "public_signals.h"
 #include "verilated.h"
@@ -52,11 +54,15 @@ class VerilatedSimulation final : public Simulation {
     const unsigned dbb_bytes = DLA_AXI_DATA_BYTES(Dut, nvdla_core2dbb);
     dbb_ = std::make_unique<AxiSlaveMemory>(dbb_memory_, dbb_bytes, timing, derive_seed(options.seed, "tb.axi.dbb"));
     dbb_checker_ = std::make_unique<AxiProtocolChecker>("axi.dbb", dbb_bytes);
+    dbb_reads_ = std::make_unique<UninitialisedReadChecker>("axi.dbb", dbb_bytes, dbb_memory_);
+    dbb_writes_ = std::make_unique<WriteCompletionTracker>("axi.dbb", dbb_bytes);
     if constexpr (kHasSram) {
       const unsigned sram_bytes = DLA_AXI_DATA_BYTES(Dut, nvdla_core2cvsram);
       sram_ = std::make_unique<AxiSlaveMemory>(sram_memory_, sram_bytes, timing,
                                                derive_seed(options.seed, "tb.axi.sram"));
       sram_checker_ = std::make_unique<AxiProtocolChecker>("axi.sram", sram_bytes);
+      sram_reads_ = std::make_unique<UninitialisedReadChecker>("axi.sram", sram_bytes, sram_memory_);
+      sram_writes_ = std::make_unique<WriteCompletionTracker>("axi.sram", sram_bytes);
     }
 
     context_ = std::make_unique<VerilatedContext>();
@@ -139,10 +145,18 @@ class VerilatedSimulation final : public Simulation {
     };
     append(dbb_checker_->violations());
     if (sram_checker_) append(sram_checker_->violations());
+    append(dbb_reads_->violations());
+    if (sram_reads_) append(sram_reads_->violations());
     append(csb_.violations());
     std::stable_sort(violations_.begin(), violations_.end(),
                      [](const ProtocolViolation& a, const ProtocolViolation& b) { return a.cycle < b.cycle; });
     return violations_;
+  }
+
+  std::optional<PendingWrite> unacknowledged_write(MemPort p, uint64_t addr, uint64_t size) const override {
+    if (p == MemPort::Dbb) return dbb_writes_->pending_in(addr, size);
+    if (!sram_writes_) throw std::invalid_argument("configuration '" + config_ + "' has no " + mem_port_name(p) + " memory port");
+    return sram_writes_->pending_in(addr, size);
   }
 
   std::optional<std::string> hang() const override { return hang_; }
@@ -289,12 +303,16 @@ class VerilatedSimulation final : public Simulation {
     DLA_SAMPLE_AXI_MASTER(*dut_, nvdla_core2dbb, dbb_m_, dbb_->data_bytes());
     digest_axi(0, dbb_m_, dbb_s_, dbb_->data_bytes());
     dbb_checker_->observe(cycle_, dbb_m_, dbb_s_);
+    dbb_reads_->observe(cycle_, dbb_m_, dbb_s_);
+    dbb_writes_->observe(cycle_, dbb_m_, dbb_s_);
     dbb_->tick(dbb_m_, dbb_s_);
     bool progress = dbb_->handshake_at_last_tick();
     if constexpr (kHasSram) {
       DLA_SAMPLE_AXI_MASTER(*dut_, nvdla_core2cvsram, sram_m_, sram_->data_bytes());
       digest_axi(1, sram_m_, sram_s_, sram_->data_bytes());
       sram_checker_->observe(cycle_, sram_m_, sram_s_);
+      sram_reads_->observe(cycle_, sram_m_, sram_s_);
+      sram_writes_->observe(cycle_, sram_m_, sram_s_);
       sram_->tick(sram_m_, sram_s_);
       progress |= sram_->handshake_at_last_tick();
     }
@@ -325,6 +343,8 @@ class VerilatedSimulation final : public Simulation {
   SparseMemory sram_memory_;
   std::unique_ptr<AxiSlaveMemory> dbb_, sram_;
   std::unique_ptr<AxiProtocolChecker> dbb_checker_, sram_checker_;
+  std::unique_ptr<UninitialisedReadChecker> dbb_reads_, sram_reads_;
+  std::unique_ptr<WriteCompletionTracker> dbb_writes_, sram_writes_;
   CsbMaster csb_;
   InterruptMonitor interrupts_;
   Watchdog watchdog_;

@@ -11,6 +11,7 @@
 #include "dla/bfm/axi_slave_memory.h"
 #include "dla/bfm/csb_master.h"
 #include "dla/bfm/protocol_violation.h"
+#include "dla/bfm/write_completion_tracker.h"
 #include "dla/mem_port.h"
 #include "dla/sparse_memory.h"
 
@@ -62,6 +63,9 @@ class Simulation {
   virtual bool has_port(MemPort p) const = 0;
   virtual uint64_t cycle() const = 0;
   virtual const std::vector<ProtocolViolation>& protocol_violations() const = 0;  // AXI + CSB
+  // The oldest write burst to [addr, addr + size) on port p whose B response has not arrived.
+  // An operation's output checked at its done interrupt must have none (docs/testbench.md).
+  virtual std::optional<PendingWrite> unacknowledged_write(MemPort p, uint64_t addr, uint64_t size) const = 0;
   virtual std::optional<std::string> hang() const = 0;  // watchdog signature once it fired
   virtual SimStats stats() const = 0;
   // 32-bit words (LSB first) of a public signal of the model by leaf name (e.g. a mutant

@@ -19,7 +19,8 @@ enum class ProtocolRule : uint8_t {
   ROutOfOrder,         // RID differs from the oldest outstanding read
   RlastMismatch,       // RLAST not exactly on the last beat of the burst
   CsbReadDataWithoutRead,   // nvdla2csb_valid with no read outstanding
-  CsbCompletionWithoutWrite // nvdla2csb_wr_complete with no non-posted write outstanding
+  CsbCompletionWithoutWrite, // nvdla2csb_wr_complete with no non-posted write outstanding
+  ReadUninitialised    // AXI read of a beat no test load or DUT write initialised
 };
 
 enum class BusChannel : uint8_t { AW, W, B, AR, R, CsbRequest, CsbResponse };
