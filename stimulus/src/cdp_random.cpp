@@ -5,7 +5,12 @@
 // reverse (activation-style) setups with exponent or linear LE and random priorities and
 // slopes, cubes from 1x1x1 through C below one atom to many surfaces, data with extremes and
 // fp16 specials. Each layer reads back every counter. Default cubes are small so a layer
-// takes well under a second of RTL simulation; the size knobs make bigger ones.
+// takes well under a second of RTL simulation; the size knobs make bigger ones. lut_readback
+// and lut_sweep_percent (mutation grading found table bits no test looked at) read both LUT
+// tables back in full and sweep ramp data through every entry of one table; rounding_percent
+// gives the input converter real right shifts (its rounding and tie logic per lane);
+// early_rdma_percent arms CDP_RDMA before CDP's group is programmed (CDP must wait for its own
+// OP_EN).
 #include <fmt/format.h>
 
 #include "cdp_stimulus.h"
@@ -23,6 +28,11 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   lim.max_height = static_cast<uint32_t>(k.integer("max_height", 1, 8192));
   lim.max_surfaces = static_cast<uint32_t>(k.integer("max_surfaces", 1, 256));
   const double special = static_cast<double>(k.integer("special_permille", 0, 1000)) / 1000.0;
+  const CdpLutReadback readback = k.choice("lut_readback", {"sample", "all"}) == "all" ? CdpLutReadback::All
+                                                                                      : CdpLutReadback::Sample;
+  const uint64_t sweep_percent = k.integer("lut_sweep_percent", 0, 100);
+  const uint64_t rounding_percent = k.integer("rounding_percent", 0, 100);
+  const uint64_t early_rdma_percent = k.integer("early_rdma_percent", 0, 100);
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -30,18 +40,34 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng layout = Rng::stream(seed, "cdp.layout");
   Rng data = Rng::stream(seed, "cdp.data");
   Rng flow = Rng::stream(seed, "cdp.flow");
-  b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_surfaces={} special_permille={}", layers,
-                     lim.max_width, lim.max_height, lim.max_surfaces, static_cast<unsigned>(special * 1000)));
+  Rng sweep_rng = Rng::stream(seed, "cdp.sweep");
+  Rng rounding_rng = Rng::stream(seed, "cdp.rounding");
+  Rng order_rng = Rng::stream(seed, "cdp.order");
+  b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_surfaces={} special_permille={} lut_readback={} "
+                     "lut_sweep_percent={} rounding_percent={} early_rdma_percent={}",
+                     layers, lim.max_width, lim.max_height, lim.max_surfaces, static_cast<unsigned>(special * 1000),
+                     readback == CdpLutReadback::All ? "all" : "sample", sweep_percent, rounding_percent,
+                     early_rdma_percent));
+  CdpShapeLimits sweep_lim = lim;
+  sweep_lim.precisions = {Precision::Int8};
   uint64_t next = 0x80000000ull + layout.uniform(0, 0xfff) * 0x1000;
   for (unsigned i = 0; i < layers; ++i) {
-    CdpLayerSpec l = random_cdp_layer(cfg, shape, lim);
+    // Sweep draws come from their own stream so that lut_sweep_percent=0 keeps every program.
+    const bool sweep = sweep_percent != 0 && sweep_rng.below(100) < sweep_percent;
+    CdpLayerSpec l = random_cdp_layer(cfg, shape, sweep ? sweep_lim : lim);
+    if (sweep) make_cdp_lut_sweep(l, cfg, sweep_rng.chance(0.5));
+    if (!sweep && rounding_percent != 0 && rounding_rng.below(100) < rounding_percent)
+      make_cdp_rounding_converter(l, rounding_rng);
     place_cdp_layer(l, cfg, layout, next);
     const unsigned group = i % 2;
-    b.note(fmt::format("layer {} group {}: {}", i, group, describe_cdp_layer(l)));
-    b.load(MemPort::Dbb, l.src, random_cdp_input(l, cfg, data, special));
+    b.note(fmt::format("layer {} group {}: {}{}", i, group, sweep ? "LUT sweep " : "", describe_cdp_layer(l)));
+    b.load(MemPort::Dbb, l.src, sweep ? cdp_sweep_input(l, cfg, data) : random_cdp_input(l, cfg, data, special));
     b.load(MemPort::Dbb, l.dst, data.bytes(cdp_extent(l, cfg, true)));  // a wrong or missing write shows
-    program_cdp_lut(b, cfg, l.lut, flow);
-    program_cdp_layer(b, cfg, l, group, flow.chance(0.5));
+    program_cdp_lut(b, cfg, l.lut, flow, readback);
+    const bool rdma_first = flow.chance(0.5);
+    const bool early = early_rdma_percent != 0 && order_rng.below(100) < early_rdma_percent;
+    if (early) b.note(fmt::format("layer {}: CDP_RDMA armed before CDP is programmed", i));
+    program_cdp_layer(b, cfg, l, group, rdma_first, -1, early);
     finish_cdp_layer(b, cfg, group, cdp_timeout(l, cfg), fmt::format("layer {}", i));
   }
   cdp_quiescent_checks(b, cfg, "at the end");
@@ -58,7 +84,14 @@ TestGenerator make_cdp_random_generator() {
              {"max_width", "4", "largest cube width"},
              {"max_height", "3", "largest cube height"},
              {"max_surfaces", "4", "largest channel count in atoms (C up to this many atoms of lanes)"},
-             {"special_permille", "60", "per-mille density of extreme values (int) and NaN/Inf/subnormal/+-0/max (fp16)"}};
+             {"special_permille", "60", "per-mille density of extreme values (int) and NaN/Inf/subnormal/+-0/max (fp16)"},
+             {"lut_readback", "sample", "LUT read-back after programming: sample (sometimes 3 entries) | all (both tables)"},
+             {"lut_sweep_percent", "0",
+              "per-cent of layers that sweep one LUT table: int8, ramp input -128..127, linear LE/LO indexing every entry"},
+             {"rounding_percent", "0",
+              "per-cent of integer layers whose input converter shifts right by 1..24 with a matching scale (rounding, ties)"},
+             {"early_rdma_percent", "0",
+              "per-cent of layers whose CDP_RDMA is armed before any CDP register of the group is written"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::CDP) || !cfg.has_unit(Unit::CDP_RDMA)) return "the configuration has no CDP";

@@ -265,7 +265,8 @@ std::vector<uint8_t> random_cdp_input(const CdpLayerSpec& l, const HwConfig& cfg
   return bytes;
 }
 
-void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram& p, Rng& flow) {
+void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram& p, Rng& flow,
+                     CdpLutReadback readback) {
   const uint32_t cdp = unit_base(cfg, Unit::CDP);
   b.write(cdp + C::S_LUT_CFG::offset, p.cfg);
   b.write(cdp + C::S_LUT_INFO::offset, p.info);
@@ -285,7 +286,16 @@ void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram
     b.write(cdp + C::S_LUT_ACCESS_CFG::offset, (table << 16) | (1u << 17));
     for (uint16_t v : table ? p.lo : p.le) b.write(cdp + C::S_LUT_ACCESS_DATA::offset, v);
   }
-  if (flow.chance(0.3)) {  // read back a few entries from a random address (auto-increment on read)
+  if (readback == CdpLutReadback::All) {
+    for (unsigned table = 0; table < 2; ++table) {
+      b.write(cdp + C::S_LUT_ACCESS_CFG::offset, table << 16, true);
+      const unsigned n = table ? 257 : 65;
+      for (unsigned i = 0; i < n; ++i)
+        b.read(cdp + C::S_LUT_ACCESS_DATA::offset, 0xffffffffu, std::nullopt,
+               fmt::format("CDP LUT {} entry {} (full read-back)", table ? "LO" : "LE", i));
+    }
+    b.read(cdp + C::S_LUT_ACCESS_CFG::offset, 0xffffffffu, std::nullopt, "CDP.S_LUT_ACCESS_CFG after full read-back");
+  } else if (flow.chance(0.3)) {  // read back a few entries from a random address (auto-increment on read)
     const unsigned table = static_cast<unsigned>(flow.below(2));
     const unsigned at = static_cast<unsigned>(flow.below(table ? 255 : 63));
     b.write(cdp + C::S_LUT_ACCESS_CFG::offset, (table << 16) | at, true);
@@ -296,8 +306,46 @@ void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram
   }
 }
 
+void make_cdp_lut_sweep(CdpLayerSpec& l, const HwConfig& cfg, bool prefer_lo) {
+  const uint32_t lanes = cfg.atom_bytes;  // int8
+  l.channels = lanes;
+  l.width = std::min(8u, 256 / lanes);
+  l.height = 256 / lanes / l.width;
+  l.sqsum_bypass = true;
+  l.datin_offset = 0;
+  l.datin_scale = 1;
+  l.datin_shifter = 0;
+  CdpLutProgram& p = l.lut;
+  const uint32_t priorities = (p.cfg >> 4) & 3u;  // keep the random underflow/overflow priorities
+  p.cfg = 1u | (priorities << 4) | ((prefer_lo ? 1u : 0u) << 6);
+  const uint32_t sel_le = 2, sel_lo = 0;
+  p.info = (p.info & 0xffu) | (sel_le << 8) | (sel_lo << 16);
+  p.le_start = p.lo_start = reg38(-128);
+  p.le_end = reg38(-128 + (64 << sel_le));
+  p.lo_end = reg38(-128 + (256 << sel_lo));
+}
+
+void make_cdp_rounding_converter(CdpLayerSpec& l, Rng& r) {
+  if (l.precision == Precision::Fp16) return;
+  const int shift = static_cast<int>(r.uniform(1, 24));
+  const int hi = std::min(15, shift + 1), lo = std::min(hi - 1, std::max(0, shift - 4));
+  const int64_t magnitude = std::min<int64_t>(32767, static_cast<int64_t>(r.uniform(uint64_t{1} << lo, uint64_t{1} << hi)));
+  l.datin_scale = static_cast<uint16_t>(r.chance(0.5) ? -magnitude : magnitude);
+  l.datin_shifter = static_cast<uint32_t>(shift);
+}
+
+std::vector<uint8_t> cdp_sweep_input(const CdpLayerSpec& l, const HwConfig& cfg, Rng& r) {
+  std::vector<uint8_t> bytes = r.bytes(cdp_extent(l, cfg, false));
+  const unsigned a = cfg.atom_bytes;
+  unsigned v = static_cast<unsigned>(r.below(256));
+  for (uint32_t h = 0; h < l.height; ++h)
+    for (uint32_t w = 0; w < l.width; ++w)
+      for (unsigned e = 0; e < l.channels; ++e) bytes[h * l.src_line + uint64_t{w} * a + e] = static_cast<uint8_t>(v++);
+  return bytes;
+}
+
 void program_cdp_layer(ProgramBuilder& b, const HwConfig& cfg, const CdpLayerSpec& l, unsigned group, bool rdma_first,
-                       int rdma_format) {
+                       int rdma_format, bool rdma_armed_early) {
   const uint32_t cdp = unit_base(cfg, Unit::CDP), rdma = unit_base(cfg, Unit::CDP_RDMA);
   b.write(cdp + C::S_POINTER::offset, group);
   b.write(rdma + RD::S_POINTER::offset, group);
@@ -311,6 +359,10 @@ void program_cdp_layer(ProgramBuilder& b, const HwConfig& cfg, const CdpLayerSpe
   b.write(rdma + RD::D_SRC_DMA_CFG::offset, 1);
   b.write(rdma + RD::D_DATA_FORMAT::offset, rdma_format < 0 ? l.format_code() : static_cast<uint32_t>(rdma_format));
   b.write(rdma + RD::D_PERF_ENABLE::offset, group);
+  if (rdma_armed_early) {  // CDP_RDMA runs (and waits) while CDP's group is still being programmed
+    b.write(rdma + RD::D_OP_ENABLE::offset, 1);
+    b.idle(64);
+  }
 
   b.write(cdp + C::D_FUNC_BYPASS::offset, (l.sqsum_bypass ? 1u : 0u) | (l.mul_bypass ? 2u : 0u));
   b.write(cdp + C::D_DST_BASE_ADDR_LOW::offset, static_cast<uint32_t>(l.dst));
@@ -329,6 +381,10 @@ void program_cdp_layer(ProgramBuilder& b, const HwConfig& cfg, const CdpLayerSpe
   b.write(cdp + C::D_DATOUT_SHIFTER::offset, l.datout_shifter);
   b.write(cdp + C::D_PERF_ENABLE::offset, 2u | group);
   const uint32_t en_cdp = cdp + C::D_OP_ENABLE::offset, en_rdma = rdma + RD::D_OP_ENABLE::offset;
+  if (rdma_armed_early) {
+    b.write(en_cdp, 1);
+    return;
+  }
   b.write(rdma_first ? en_rdma : en_cdp, 1);
   b.write(rdma_first ? en_cdp : en_rdma, 1);
 }

@@ -58,12 +58,31 @@ uint64_t cdp_extent(const CdpLayerSpec& l, const HwConfig& cfg, bool output);
 // +-Inf, subnormals and +-0 at the given density; gaps and pad lanes random.
 std::vector<uint8_t> random_cdp_input(const CdpLayerSpec& l, const HwConfig& cfg, Rng& data, double special);
 
-// Writes the LUT single registers and both tables; optionally reads entries back.
-void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram& lut, Rng& flow);
+// LUT read-back after programming: sample = sometimes a few entries from a random address,
+// all = every entry of both tables (a corrupted table bit shows without data indexing it).
+enum class CdpLutReadback : uint8_t { Sample, All };
+
+// Writes the LUT single registers and both tables, then reads entries back.
+void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram& lut, Rng& flow,
+                     CdpLutReadback readback = CdpLutReadback::Sample);
+
+// Turns an int8 layer into a LUT sweep: one surface of full atoms with W*H*lanes = 256
+// elements, SQSUM bypass, identity input converter, linear LE and LO from -128 (LE 4 values
+// per entry, LO 1 per entry) and the hybrid priority `prefer_lo`. With the ramp input of
+// cdp_sweep_input every value above START hits both tables and the preferred one is read at
+// every entry (LE 0..64 as y0/y1, LO 1..255; -128 = START underflows).
+void make_cdp_lut_sweep(CdpLayerSpec& l, const HwConfig& cfg, bool prefer_lo);
+// Integer layers: an input converter shift of 1..24 with a scale of about 2^(shift-4) to
+// 2^(shift+1), so x' stays moderate while the shifted-out bits (guard, sticky, ties of
+// negative values) vary. fp16 layers are left alone (their converters are ignored).
+void make_cdp_rounding_converter(CdpLayerSpec& l, Rng& r);
+// Every int8 value -128..127 once, rotated by a random amount, in the cube's element order.
+std::vector<uint8_t> cdp_sweep_input(const CdpLayerSpec& l, const HwConfig& cfg, Rng& data);
 // Programs group `group` of CDP_RDMA (D_DATA_FORMAT = rdma_format, or the layer's when
-// negative) and CDP, then arms both in the given order.
+// negative) and CDP, then arms both in the given order. rdma_armed_early: CDP_RDMA is armed
+// (and left waiting 64 cycles) before any CDP register of the group is written, then CDP.
 void program_cdp_layer(ProgramBuilder& b, const HwConfig& cfg, const CdpLayerSpec& l, unsigned group, bool rdma_first,
-                       int rdma_format = -1);
+                       int rdma_format = -1, bool rdma_armed_early = false);
 // Waits for CDP's done interrupt of `group`, clears it and reads every counter of the group.
 void finish_cdp_layer(ProgramBuilder& b, const HwConfig& cfg, unsigned group, uint64_t timeout, const std::string& what);
 // CDP / CDP_RDMA idle and GLB clear.

@@ -95,6 +95,91 @@ TEST(CdpRandom, SameSeedSameProgram) {
   EXPECT_NE(a.notes, c.notes);
 }
 
+TEST(CdpRandom, LutKnobsAtTheirDefaultsKeepEveryProgram) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const TestGenerator& g = find_test_generator("cdp.random");
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    const Program a = g.generate(cfg, seed), b = g.generate(cfg, seed, {{"lut_readback", "sample"}, {"lut_sweep_percent", "0"}});
+    EXPECT_EQ(a.ops.size(), b.ops.size()) << seed;
+  }
+}
+
+// lut_readback=all reads every entry of both tables after programming, on each layer.
+TEST(CdpRandom, FullLutReadBackReadsEveryEntry) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const Program p = find_test_generator("cdp.random").generate(cfg, 7, {{"lut_readback", "all"}, {"layers", "3"}});
+  const uint32_t data = *cfg.unit_base[static_cast<unsigned>(Unit::CDP)] + C::S_LUT_ACCESS_DATA::offset;
+  unsigned reads = 0;
+  for (const ProgramOp& op : p.ops)
+    if (const auto* r = std::get_if<RegRead>(&op); r && r->addr == data) ++reads;
+  EXPECT_EQ(reads, 3u * (65 + 257));
+  GoldenModel m(cfg, 7);
+  const auto res = test::execute(p, m);
+  EXPECT_TRUE(res.failures.empty()) << res.failures[0];
+}
+
+// lut_sweep_percent=100: every int8 value but START itself (-128, an underflow) hits both
+// tables (HYBRID = 255), and both hybrid priorities occur, so each table is swept entry by entry.
+TEST(CdpRandom, LutSweepLayersHitEveryEntryOfBothTables) {
+  for (const char* config : {"small", "v1"}) {
+    const HwConfig& cfg = HwConfig::get(config);
+    std::set<unsigned> priorities;
+    for (uint64_t seed = 1; seed <= 10; ++seed) {
+      const Program p = find_test_generator("cdp.random").generate(cfg, seed, {{"lut_sweep_percent", "100"}});
+      GoldenModel m(cfg, seed);
+      const auto res = test::execute(p, m);
+      EXPECT_TRUE(res.failures.empty()) << config << " seed " << seed << ": " << res.failures[0];
+      for (const LayerRecord& r : m.layers()) {
+        if (r.unit != Unit::CDP) continue;
+        EXPECT_EQ(r.regs.get(C::D_PERF_LUT_HYBRID::offset), 255u) << config << " seed " << seed;
+        EXPECT_EQ(r.regs.get(C::D_PERF_LUT_UFLOW::offset), 1u) << config << " seed " << seed;
+        EXPECT_EQ(r.regs.get(C::D_PERF_LUT_LE_HIT::offset) + r.regs.get(C::D_PERF_LUT_LO_HIT::offset) +
+                      r.regs.get(C::D_PERF_LUT_OFLOW::offset),
+                  0u)
+            << config << " seed " << seed;
+        priorities.insert(C::S_LUT_CFG::LUT_HYBRID_PRIORITY::get(r.regs.get(C::S_LUT_CFG::offset)));
+      }
+    }
+    EXPECT_EQ(priorities.size(), 2u) << config;
+  }
+}
+
+// rounding_percent=100: every integer layer's input converter shifts right by 1..24 and the
+// layers stay legal and clean on the golden model.
+TEST(CdpRandom, RoundingConverterLayersShiftAndRunClean) {
+  const HwConfig& cfg = HwConfig::get("small");
+  std::set<uint32_t> shifts;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    const Program p = find_test_generator("cdp.random").generate(cfg, seed, {{"rounding_percent", "100"}});
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+    for (const LayerRecord& r : m.layers())
+      if (r.unit == Unit::CDP) shifts.insert(r.regs.get(C::D_DATIN_SHIFTER::offset));
+  }
+  EXPECT_EQ(shifts.count(0), 0u);
+  EXPECT_GE(shifts.size(), 10u);
+  EXPECT_LE(*shifts.rbegin(), 24u);
+}
+
+// early_rdma_percent=100: CDP_RDMA.D_OP_ENABLE is written before the group's first CDP
+// register on every layer, and the layers still run clean on the golden model.
+TEST(CdpRandom, EarlyRdmaArmsCdpRdmaBeforeCdpIsProgrammed) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const uint32_t rdma_en = *cfg.unit_base[static_cast<unsigned>(Unit::CDP_RDMA)] + RD::D_OP_ENABLE::offset;
+  const uint32_t bypass = *cfg.unit_base[static_cast<unsigned>(Unit::CDP)] + C::D_FUNC_BYPASS::offset;
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    const Program p = find_test_generator("cdp.random").generate(cfg, seed, {{"early_rdma_percent", "100"}});
+    std::vector<uint32_t> order;
+    for (const ProgramOp& op : p.ops)
+      if (const auto* w = std::get_if<RegWrite>(&op); w && (w->addr == rdma_en || w->addr == bypass)) order.push_back(w->addr);
+    EXPECT_EQ(order, (std::vector<uint32_t>{rdma_en, bypass, rdma_en, bypass})) << "seed " << seed;
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+  }
+}
+
 // Golden outputs (memory and counters) of a seed, with the given plants enabled.
 std::pair<std::vector<uint8_t>, std::vector<uint32_t>> golden_outcome(const HwConfig& cfg, uint64_t seed,
                                                                       const std::vector<std::string>& plants) {
