@@ -112,7 +112,9 @@ int run_mutate(const MutateOptions& o) {
   g.budget_seconds = o.budget;
   g.count = o.count;
   g.only = o.only;
-  if (!o.waiver_path.empty()) g.waivers = mutation::load_waivers(o.waiver_path);
+  if (!o.waiver_path.empty())
+    for (mutation::Waiver& w : mutation::load_waivers(o.waiver_path))  // a file may serve several models
+      if (w.applies_to(o.config, o.unit)) g.waivers.push_back(std::move(w));
   const std::string unit_dir = o.out_dir + "/" + o.unit + "-" + o.config;
   fs::remove_all(unit_dir + "/tests");
   fs::create_directories(unit_dir);

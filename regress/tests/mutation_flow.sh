@@ -60,7 +60,7 @@ ls "$tmp/out/bdma-v1/tests/m$killed" >/dev/null 2>&1 && ok "killed mutant's test
 
 # 2. The survivor waived: class 'waived' with the reason, kill rate over the rest; the store
 #    keeps both runs and the page shows the latest.
-printf 'waivers:\n  - mutant: %s\n    reason: proved equivalent in the flow test\n' "$survivor" >"$tmp/waivers.yaml"
+printf 'waivers:\n  - model: v1:bdma\n    mutant: %s\n    reason: proved equivalent in the flow test\n  - model: small:pdp\n    mutant: %s\n    reason: another model\n' "$survivor" "$killed" >"$tmp/waivers.yaml"
 "$dla" mutate --unit bdma --config v1 --mutants "$killed,$survivor" --plan "$tmp/tiny.yaml" --level smoke \
   -j 2 --out "$tmp/out" --waivers "$tmp/waivers.yaml" --min-kill-rate 1.0 >"$tmp/run2.txt" 2>&1
 rc=$?
@@ -74,6 +74,12 @@ assert u["waived"] == 1 and u["kill_rate"] == 1.0, u
 PY
 runs=$(sqlite3 "$tmp/out/results.db" "select count(*) from mutation_runs")
 [[ $runs == 2 ]] && ok "store keeps both runs" || fail "store has $runs runs"
+# A waiver of another model does not apply, even with the same id.
+printf 'waivers:\n  - model: small:pdp\n    mutant: %s\n    reason: another model\n' "$survivor" >"$tmp/other-model.yaml"
+"$dla" mutate --unit bdma --config v1 --mutants "$survivor" --plan "$tmp/tiny.yaml" --level smoke -j 2 \
+  --out "$tmp/out3" --waivers "$tmp/other-model.yaml" >"$tmp/run2b.txt" 2>&1
+grep -q "0 waived" "$tmp/run2b.txt" && ok "a waiver of another model does not waive" ||
+  { fail "waiver of small:pdp applied to v1:bdma"; cat "$tmp/run2b.txt"; }
 
 # 3. A regression plan's gradings run before its tests, into the same out dir and store; a
 #    grading whose mutant model is not built stops the regression before any test runs.
@@ -119,5 +125,5 @@ expect2 "plan without the unit" "has no test for unit 'bdma'" --unit bdma --conf
 printf 'waivers:\n  - mutant: 3\n' >"$tmp/w1.yaml"
 expect2 "waiver without reason" "entry 1: needs a 'reason'" --unit bdma --config v1 --plan "$tmp/tiny.yaml" --waivers "$tmp/w1.yaml" --out "$tmp/b"
 printf 'waivers:\n  - mutnat: 3\n    reason: typo\n' >"$tmp/w2.yaml"
-expect2 "waiver with unknown field" "unknown field 'mutnat'" --unit bdma --config v1 --plan "$tmp/tiny.yaml" --waivers "$tmp/w2.yaml" --out "$tmp/b"
+expect2 "waiver with unknown field" "unknown field 'mutnat' (fields: model, mutant, location, reason)" --unit bdma --config v1 --plan "$tmp/tiny.yaml" --waivers "$tmp/w2.yaml" --out "$tmp/b"
 [[ $failures == 0 ]] && echo "all passed" || { echo "$failures failure(s)"; exit 1; }

@@ -94,10 +94,49 @@ def relative_src(src, roots):
     return src
 
 
-def best_location(srcs):
-    """The most specific source span: the last one with a real line number."""
-    real = [s for s in srcs if not re.search(r":0\.0-0\.0$", s)]
-    return real[-1] if real else (srcs[-1] if srcs else "")
+SPAN = re.compile(r"^(.*):(\d+)\.(\d+)-(\d+)\.(\d+)$")
+NAMED_CELL = re.compile(r"\$(/[^$]+?):(\d+)\$")
+
+
+def instance_prefix(cell):
+    """'$flatten\\u_core.\\u_wdma.$and$...' -> '\\u_core.\\u_wdma' ('' for the unit's own cells)."""
+    if not cell.startswith("$flatten"):
+        return ""
+    end = cell.find(".$")
+    return cell[len("$flatten"):end] if end > 0 else ""
+
+
+def module_files(records, relative):
+    """Instance prefix -> source file of its module, learnt from the cells whose names carry
+    their file ($op$<file>:<line>$n); Yosys' $procdff/$procmux cells do not."""
+    files = {}
+    for r in records:
+        named = NAMED_CELL.search(r.get("cell", ""))
+        if named:
+            files.setdefault(instance_prefix(r["cell"]), relative(named.group(1)))
+    return files
+
+
+def best_location(srcs, cell, files, relative):
+    """The span of the mutated cell itself. A flattened cell also carries the spans of the
+    instance statements above it (in the parents' files), so only spans in the file of the
+    cell's own module count; the cell's own line first, then the narrowest span."""
+    real = [s for s in srcs if SPAN.match(s) and not s.endswith(":0.0-0.0")]
+    named = NAMED_CELL.search(cell)
+    path = relative(named.group(1)) if named else files.get(instance_prefix(cell))
+    if path:
+        same_file = [s for s in real if SPAN.match(s).group(1) == path]
+        if not same_file:
+            return path  # a cell Yosys made without a line number: the file is still known
+        line = int(named.group(2)) if named else -1
+        real = [s for s in same_file if int(SPAN.match(s).group(2)) == line] or same_file
+    if not real:
+        return srcs[-1] if srcs else ""
+
+    def extent(s):
+        _, l0, c0, l1, c1 = SPAN.match(s).groups()
+        return (int(l1) - int(l0), int(c1) - int(c0) if l0 == l1 else 0)
+    return min(real, key=extent)
 
 
 def add_probes(text, count, width, clock, reset):
@@ -114,10 +153,15 @@ def add_probes(text, count, width, clock, reset):
         k = sel.get(m.group(2))
         if k is not None and k not in probes:
             probes[k] = (m.group(4), m.group(3))  # (original, mutated)
+    # Counted only once reset has been seen asserted: before it, the flops hold random
+    # start-up values and would mark mutations as activated by state no test created.
     lines = [f"  reg [{count}:0] mut_active /*verilator public_flat_rd*/;",
+             "  reg mut_reset_seen;",
              "  initial mut_active = 0;",
+             "  initial mut_reset_seen = 0;",
+             f"  always @(posedge {clock}) if (!{reset}) mut_reset_seen <= 1'b1;",
              f"  always @(posedge {clock}) begin",
-             f"    if ({reset}) begin"]
+             f"    if ({reset} && mut_reset_seen) begin"]
     for k in sorted(probes):
         orig, mutated = probes[k]
         lines.append(f"      if (({orig}) != ({mutated})) mut_active[{k}] <= 1'b1;")
@@ -194,14 +238,16 @@ write_verilog -noattr {netlist}
         f.write(text)
 
     roots = [(gen_dir, "gen/rtl"), (rtl_dir, "rtl")]
+    relative = lambda path: relative_src(path, roots)
+    files = module_files(records, relative)
     mutants = []
     for r in records:
-        srcs = [relative_src(s, roots) for s in r.get("src", [])]
+        srcs = [relative(s) for s in r.get("src", [])]
         mutants.append({"id": r["id"], "mode": r.get("mode", ""), "cell": r.get("cell", ""),
                         "port": r.get("port", ""), "portbit": int(r.get("portbit", 0)),
                         "ctrlbit": int(r.get("ctrlbit", -1)), "wire": r.get("wire", ""),
                         "wirebit": int(r.get("wirebit", -1)), "sources": srcs,
-                        "location": best_location(srcs), "probe": r["id"] in probed})
+                        "location": best_location(srcs, r.get("cell", ""), files, relative), "probe": r["id"] in probed})
     with open(os.path.join(a.out, "mutants.json"), "w") as f:
         json.dump({"top": a.top, "seed": a.seed, "selector_width": width, "count": len(mutants),
                    "mutants": mutants}, f, indent=1)

@@ -47,9 +47,15 @@ MutantList load_mutants(const std::string& path) {
   return list;
 }
 
+bool Waiver::applies_to(const std::string& config, const std::string& unit) const {
+  return model.empty() || model == config + ":" + unit;
+}
+
+// With both fields, both must match.
 bool Waiver::matches(const Mutant& m) const {
-  if (mutant) return *mutant == m.id;
-  return !location.empty() && m.location.compare(0, location.size(), location) == 0;
+  if (mutant && *mutant != m.id) return false;
+  if (location.empty()) return mutant.has_value();
+  return m.location.compare(0, location.size(), location) == 0;
 }
 
 std::vector<Waiver> load_waivers(const std::string& path) {
@@ -71,9 +77,17 @@ std::vector<Waiver> load_waivers(const std::string& path) {
     if (!e.IsMap()) throw bad(i, "must be a map with mutant or location, and reason");
     for (const auto& kv : e) {
       const auto key = kv.first.as<std::string>();
-      if (key != "mutant" && key != "location" && key != "reason") throw bad(i, "unknown field '" + key + "'");
+      if (key != "model" && key != "mutant" && key != "location" && key != "reason")
+        throw bad(i, "unknown field '" + key + "' (fields: model, mutant, location, reason)");
     }
     Waiver w;
+    if (e["model"]) {
+      w.model = e["model"].as<std::string>();
+      const auto colon = w.model.find(':');
+      if (colon == std::string::npos || colon == 0 || colon + 1 == w.model.size() ||
+          w.model.find(':', colon + 1) != std::string::npos)
+        throw bad(i, "'model' must be <config>:<unit> (e.g. v1:bdma), not '" + w.model + "'");
+    }
     if (e["mutant"]) {
       try {
         w.mutant = e["mutant"].as<uint32_t>();

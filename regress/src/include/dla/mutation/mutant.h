@@ -33,14 +33,17 @@ MutantList load_mutants(const std::string& path);
 
 // Waiver file (YAML): survivors proved equivalent by hand.
 //   waivers:
-//     - mutant: 17                       # selector id, or
+//     - model: v1:bdma                   # the mutant model (config:unit); omitted: every model
+//       mutant: 17                       # selector id, and/or
 //       location: rtl/bdma/dla_bdma.sv:120   # prefix of a mutant's location
 //       reason: the counter saturates before the mutated bit matters
 struct Waiver {
+  std::string model;  // "<config>:<unit>"; empty: applies to every model
   std::optional<uint32_t> mutant;
   std::string location;
   std::string reason;
-  bool matches(const Mutant& m) const;
+  bool applies_to(const std::string& config, const std::string& unit) const;
+  bool matches(const Mutant& m) const;  // id and location (the model is checked by applies_to)
 };
 // std::invalid_argument naming the file, the entry and the rule.
 std::vector<Waiver> load_waivers(const std::string& path);
