@@ -52,12 +52,18 @@ AxiTiming AxiTiming::profile(std::string_view name) {
     t.max_outstanding_writes = 16;
     return t;
   }
+  if (name == "late_b") {  // every channel ready, write responses hundreds of cycles late: deep write queues
+    AxiTiming t;
+    t.write_latency_min = 200;
+    t.write_latency_max = 600;
+    return t;
+  }
   std::string known;
   for (const auto& n : profile_names()) known += (known.empty() ? "" : ", ") + n;
   throw std::invalid_argument("unknown AXI timing profile '" + std::string(name) + "' (known: " + known + ")");
 }
 
-std::vector<std::string> AxiTiming::profile_names() { return {"fast", "random", "slow", "bursty"}; }
+std::vector<std::string> AxiTiming::profile_names() { return {"fast", "random", "slow", "bursty", "late_b"}; }
 
 void AxiTiming::validate() const {
   check_gate(aw_ready, "aw_ready");

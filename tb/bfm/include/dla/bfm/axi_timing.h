@@ -27,7 +27,8 @@ struct AxiTiming {
   uint32_t max_outstanding_writes = 256;  // AW accepted, B not yet taken
 
   // fast: always ready, no latency; random: independent 50..70 % gates, latency 0..16/0..8;
-  // slow: mostly stalled, long latency, few outstanding; bursty: long on/off runs.
+  // slow: mostly stalled, long latency, few outstanding; bursty: long on/off runs;
+  // late_b: always ready, B responses 200..600 cycles after the last W beat (many writes outstanding).
   static AxiTiming profile(std::string_view name);  // throws std::invalid_argument if unknown
   static std::vector<std::string> profile_names();
   void validate() const;  // throws std::invalid_argument naming the bad field
