@@ -8,25 +8,11 @@
 
 #include "dla/register_map.h"
 #include "dla/test_runner.h"
+#include "rtl_test_support.h"
 
 namespace {
 
 using namespace dla;
-
-RunRequest request(const std::string& config, const std::string& test, uint64_t seed) {
-  RunRequest r;
-  r.config = config;
-  r.test = test;
-  r.seed = seed;
-  r.command_line = "rtl_foundation_test";
-  return r;
-}
-
-void require_pass(const RunResult& res) {
-  BOOST_TEST_INFO("repro: " << res.repro_command());
-  BOOST_TEST_INFO("report:\n" << res.report);
-  BOOST_TEST(res.verdict == Verdict::Pass, res.summary << " [" << res.signature << "]");
-}
 
 uint32_t addr(const std::string& config, const std::string& reg) {
   const auto& map = RegisterMap::of(HwConfig::get(config));

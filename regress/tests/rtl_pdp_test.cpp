@@ -17,25 +17,11 @@
 #include "dla/trace_compile.h"
 #include "dla/trace_files.h"
 #include "dla/trace_txn.h"
+#include "rtl_test_support.h"
 
 namespace {
 
 using namespace dla;
-
-RunRequest request(const std::string& config, const std::string& test, uint64_t seed) {
-  RunRequest r;
-  r.config = config;
-  r.test = test;
-  r.seed = seed;
-  r.command_line = "rtl_pdp_test";
-  return r;
-}
-
-void require_pass(const RunResult& res) {
-  BOOST_TEST_INFO("repro: " << res.repro_command());
-  BOOST_TEST_INFO("report:\n" << res.report);
-  BOOST_TEST(res.verdict == Verdict::Pass, res.summary << " [" << res.signature << "]");
-}
 
 // Builds a PDP layer program register by register (names resolved in the configuration's
 // map), so directed cases read like the spec's register tables.

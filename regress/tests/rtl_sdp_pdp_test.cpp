@@ -12,25 +12,11 @@
 
 #include "dla/register_map.h"
 #include "dla/test_runner.h"
+#include "rtl_test_support.h"
 
 namespace {
 
 using namespace dla;
-
-RunRequest request(const std::string& config, const std::string& test, uint64_t seed) {
-  RunRequest r;
-  r.config = config;
-  r.test = test;
-  r.seed = seed;
-  r.command_line = "rtl_sdp_pdp_test";
-  return r;
-}
-
-void require_pass(const RunResult& res) {
-  BOOST_TEST_INFO("repro: " << res.repro_command());
-  BOOST_TEST_INFO("report:\n" << res.report);
-  BOOST_TEST(res.verdict == Verdict::Pass, res.summary << " [" << res.signature << "]");
-}
 
 // An int8 SDP pass-through layer (every stage bypassed, identity converter) on group 0 that
 // streams a packed W x H x C cube into a PDP max-pooling layer (kernel k x k, stride s, no
