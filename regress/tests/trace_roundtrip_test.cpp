@@ -1,6 +1,7 @@
 // Exported traces replay to the verdict of the run they came from: every test generator on
 // every configuration it supports, 20 seeds golden-only and a few seeds on the RTL.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 
@@ -36,7 +37,9 @@ std::pair<RunResult, RunResult> run_and_replay(const Case& c, uint64_t seed, boo
   const HwConfig& cfg = HwConfig::get(c.config);
   const Program program = find_test_generator(c.test).generate(cfg, seed, {});
   const RunResult original = run_program(req, program);
-  const fs::path dir = fs::temp_directory_path() / ("dla-trace-rt-" + c.config + "-" + c.test + "-" + std::to_string(seed));
+  // The process id keeps the two tests apart: ctest runs them in parallel on the same seeds.
+  const fs::path dir = fs::temp_directory_path() / ("dla-trace-rt-" + std::to_string(::getpid()) + "-" + c.config + "-" +
+                                                    c.test + "-" + std::to_string(seed));
   fs::remove_all(dir);
   trace::ExportOptions o;
   o.poison_seed = seed;
