@@ -185,6 +185,17 @@ TEST(AxiSlaveMemory, RespectsMaxOutstandingWritesAndWriteLatency) {
   }
 }
 
+TEST(AxiSlaveMemory, LateBProfileAnswersWritesLateWithManyOutstanding) {
+  Bench b(8, AxiTiming::profile("late_b"), 5);
+  for (unsigned i = 0; i < 40; ++i) b.master.queue_write(static_cast<uint8_t>(i % 4), i * 64ull, random_bytes(8, i));
+  b.run(0, 40);
+  ASSERT_EQ(b.aw_cycles.size(), 40u);
+  ASSERT_EQ(b.b_cycles.size(), 40u);
+  ASSERT_EQ(b.w_cycles.size(), 40u);
+  for (unsigned i = 0; i < 40; ++i) EXPECT_GE(b.b_cycles[i], b.w_cycles[i] + 200) << "write " << i;
+  EXPECT_LT(b.aw_cycles.back(), b.b_cycles.front()) << "every write is accepted before the first B: a deep queue";
+}
+
 TEST(AxiSlaveMemory, RejectsBadWidthAndUnknownProfile) {
   SparseMemory m;
   EXPECT_THROW(AxiSlaveMemory(m, 48, AxiTiming{}, 1), std::invalid_argument);
