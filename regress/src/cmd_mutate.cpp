@@ -13,6 +13,7 @@
 
 #include "dla/build_info.h"
 #include "dla/cli_command.h"
+#include "dla/hwconfig.h"
 #include "dla/mutation/grading.h"
 #include "dla/mutation/mutation_report.h"
 #include "dla/regression/plan.h"
@@ -24,7 +25,7 @@ namespace {
 namespace fs = std::filesystem;
 
 struct MutateOptions {
-  std::string unit, config = "v1", plan_path = "regress/plans/mutation.yaml", level = "nightly";
+  std::string unit, config = HwConfig::default_config().name, plan_path = "regress/plans/mutation.yaml", level = "nightly";
   uint32_t count = 0;
   std::vector<uint32_t> only;
   unsigned parallel = 1;

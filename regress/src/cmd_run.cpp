@@ -51,6 +51,7 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   run->add_option("--test", st->req.test, "test name (see `dlaverif list`)")->required();
   run->add_option("--seed", st->req.seed, "master seed (decimal or 0x hex)")->required();
   run->add_flag("--golden-only", st->req.golden_only, "run the golden model only, no RTL");
+  const auto finish_dut_options = add_dut_options(run, st->req);
   run->add_option("--waves", st->req.waves_path, "write FST waves to this file");
   run->add_option("--waves-last", st->req.waves_last_cycles,
                   "keep only about this many cycles of waves before the end");
@@ -70,8 +71,9 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   run->add_option("--export-trace", st->export_dir, "also write the test as a .cfg trace (+ .dat files) into DIR");
 
   Command c;
-  c.run = [st] {
+  c.run = [st, finish_dut_options] {
     RunRequest& req = st->req;
+    finish_dut_options();
     req.knobs = parse_knobs(st->knobs);  // throws std::invalid_argument on a malformed knob
     for (const auto& [name, value] : parse_knobs(st->signal_settings)) {
       size_t used = 0;

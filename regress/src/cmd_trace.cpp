@@ -14,6 +14,8 @@
 #include "dla/cli_command.h"
 #include "dla/golden_model.h"
 #include "dla/hwconfig.h"
+#include "dla/result_io.h"
+#include "dla/simulation.h"
 #include "dla/trace_compile.h"
 #include "dla/trace_error.h"
 #include "dla/trace_files.h"
@@ -64,6 +66,7 @@ struct TraceState {
   uint64_t intr_timeout = 0, poll_timeout = 0;
   std::string expect_file;
   std::string command_line;
+  RunRequest dut;  // --dut, --initial-state, --reset-idle-cycles (only those fields)
 };
 
 // Expected verdicts: "<glob over group/name> <verdict>[|<verdict>...]" lines, first match wins.
@@ -167,6 +170,9 @@ class TracePlayer {
       req.axi_profile = st_.axi_profile;
       req.watchdog_cycles = st_.watchdog;
       req.command_line = st_.command_line;
+      req.dut = st_.dut.dut;
+      req.initial_state = st_.dut.initial_state;
+      req.reset_idle_cycles = st_.dut.reset_idle_cycles;
       // The golden model first: it says whether the trace can be checked at all.
       RunResult res = run_program(req, ct.program);
       o.seconds = res.wall_seconds;
@@ -180,6 +186,13 @@ class TracePlayer {
         return o;
       }
       if (!st_.golden_only) {
+        if (!tb::find_simulation_model(o.config, req.dut)) {
+          o.verdict = TraceVerdict::Unsupported;
+          o.detail = "no " + (req.dut == tb::kPrimaryDut ? std::string() : req.dut + " ") + "model of configuration " +
+                     o.config + " is built (DLA_CONFIGS" + (req.dut == tb::kPrimaryDut ? "" : ", DLA_NVDLA_CONFIG") +
+                     "); --golden-only checks the golden model alone";
+          return o;
+        }
         req.golden_only = false;
         req.waves_path = waves;
         res = run_program(req, ct.program);
@@ -284,6 +297,7 @@ Command add_trace_command(CLI::App& app, const std::string& command_line) {
                   "hardware configuration (default: v1 for input.txn, the trace's 'dlaverif config=' or small for "
                   ".cfg)");
   cmd->add_flag("--golden-only", st->golden_only, "run the golden model only, no RTL");
+  const auto finish_dut_options = add_dut_options(cmd, st->dut);
   cmd->add_option("--waves", st->waves, "write FST waves to this file (one file per test: -<test> is appended)");
   cmd->add_option("--seed", st->seed, "seed for AXI/CSB timing, poison and the RANDOM pattern")->capture_default_str();
   cmd->add_option("--axi-profile", st->axi_profile, "AXI slave timing: fast|random|slow|bursty|late_b")->capture_default_str();
@@ -294,7 +308,10 @@ Command add_trace_command(CLI::App& app, const std::string& command_line) {
                   "table of expected verdicts ('<glob over group/test> pass|not-implemented|... [golden-only|rtl]', "
                   "first match wins); exit 0 iff every test meets it");
   Command c;
-  c.run = [st] { return run_traces(*st); };
+  c.run = [st, finish_dut_options] {
+    finish_dut_options();
+    return run_traces(*st);
+  };
   return c;
 }
 

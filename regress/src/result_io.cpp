@@ -23,6 +23,23 @@ std::map<std::string, std::string> parse_knobs(const std::vector<std::string>& i
   return knobs;
 }
 
+std::function<void()> add_dut_options(CLI::App* cmd, RunRequest& req) {
+  cmd->add_option("--dut", req.dut,
+                  "which built DUT of the configuration runs: rtl (the configured RTL) or nvdla (NVIDIA's RTL, "
+                  "DLA_NVDLA_RTL); `dlaverif list` shows the models")
+      ->capture_default_str();
+  cmd->add_option("--initial-state", req.initial_state,
+                  "what unreset flops and memories hold: random|zero (default: the model's, see `dlaverif list`)")
+      ->check(CLI::IsMember({"random", "zero"}));
+  auto idle = std::make_shared<uint64_t>(0);
+  CLI::Option* idle_opt = cmd->add_option("--reset-idle-cycles", *idle,
+                                          "idle clock cycles after reset before the first register access "
+                                          "(default: the model's)");
+  return [idle, idle_opt, &req] {
+    if (idle_opt->count()) req.reset_idle_cycles = *idle;
+  };
+}
+
 void prepare_out_dir(const std::string& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);

@@ -19,6 +19,9 @@ std::string RunResult::repro_command() const {
   os << "dlaverif run --config " << request.config << " --test " << request.test << " --seed "
      << request.seed;
   if (request.golden_only) os << " --golden-only";
+  if (request.dut != RunRequest{}.dut) os << " --dut " << request.dut;
+  if (!request.initial_state.empty()) os << " --initial-state " << request.initial_state;
+  if (request.reset_idle_cycles) os << " --reset-idle-cycles " << *request.reset_idle_cycles;
   if (request.axi_profile != "random") os << " --axi-profile " << request.axi_profile;
   if (request.watchdog_cycles != RunRequest{}.watchdog_cycles) os << " --watchdog " << request.watchdog_cycles;
   for (const auto& [k, v] : request.knobs) os << " --knob " << k << "=" << v;
@@ -36,6 +39,9 @@ nlohmann::json RunResult::to_json() const {
                {"watchdog_cycles", request.watchdog_cycles},
                {"planted_bugs", request.planted_bugs}};
   if (!request.signal_settings.empty()) j["test"]["signal_settings"] = request.signal_settings;
+  j["test"]["dut"] = request.dut;
+  if (!request.initial_state.empty()) j["test"]["initial_state"] = request.initial_state;
+  if (request.reset_idle_cycles) j["test"]["reset_idle_cycles"] = *request.reset_idle_cycles;
   j["verdict"] = verdict_name(verdict);
   j["signature"] = signature;
   j["summary"] = summary;

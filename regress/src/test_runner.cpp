@@ -345,6 +345,7 @@ nlohmann::json axi_stats_json(const tb::AxiMemoryStats& a) {
 nlohmann::json sim_stats_json(const tb::SimStats& st) {
   nlohmann::json j = {{"cycles", st.cycles},
                       {"reset_cycles", st.reset_cycles},
+                      {"reset_idle_cycles", st.reset_idle_cycles},
                       {"eval_seconds", st.eval_seconds},
                       {"total_seconds", st.total_seconds},
                       {"dbb", axi_stats_json(st.dbb)},
@@ -375,6 +376,9 @@ RunResult run_program(const RunRequest& req, const Program& program) {
       o.axi_profile = req.axi_profile;
       o.watchdog_cycles = req.watchdog_cycles;
       o.signal_settings = req.signal_settings;
+      o.dut = req.dut;
+      if (!req.initial_state.empty()) o.initial_state = tb::initial_state_from_name(req.initial_state);
+      o.reset_idle_cycles = req.reset_idle_cycles;
       sim = tb::make_simulation(req.config, o);
     }
     const golden::PlantedBugScope plants(req.planted_bugs);  // empty outside checker proofs

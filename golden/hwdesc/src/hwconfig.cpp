@@ -59,6 +59,9 @@ const HwConfig& HwConfig::get(const std::string& name) {
   throw std::invalid_argument("unknown configuration '" + name + "' (known: " + known + ")");
 }
 
-const HwConfig& HwConfig::default_config() { return get("v1"); }
+#ifndef DLA_DEFAULT_CONFIG_NAME
+#error "DLA_DEFAULT_CONFIG_NAME comes from CMake (DLA_DEFAULT_CONFIG)"
+#endif
+const HwConfig& HwConfig::default_config() { return get(DLA_DEFAULT_CONFIG_NAME); }
 
 }  // namespace dla

@@ -10,7 +10,13 @@ namespace {
 TEST(HwConfig, BothShippedConfigurationsExist) {
   EXPECT_EQ(HwConfig::get("v1").name, "v1");
   EXPECT_EQ(HwConfig::get("small").name, "small");
-  EXPECT_EQ(HwConfig::default_config().name, "v1");
+}
+
+// The default follows the build (DLA_DEFAULT_CONFIG / DLA_CONFIGS), so a build for an RTL that
+// implements only some configurations never defaults to one without a model.
+TEST(HwConfig, DefaultIsTheBuildsDefault) {
+  EXPECT_EQ(HwConfig::default_config().name, DLA_TEST_DEFAULT_CONFIG);
+  EXPECT_EQ(&HwConfig::default_config(), &HwConfig::get(DLA_TEST_DEFAULT_CONFIG));
 }
 
 TEST(HwConfig, UnknownConfigurationNamesTheKnownOnes) {

@@ -1,10 +1,16 @@
 #include "dla/regression/job.h"
 
+#include "dla/simulation.h"
+
 namespace dla::regression {
 
 std::vector<std::string> Job::run_args(const std::string& out_dir) const {
   std::vector<std::string> a = {"run", "--config", config, "--test", test, "--seed", std::to_string(seed)};
   if (golden_only) a.push_back("--golden-only");
+  if (dut != Job{}.dut) {
+    a.push_back("--dut");
+    a.push_back(dut);
+  }
   if (axi_profile != "random") {
     a.push_back("--axi-profile");
     a.push_back(axi_profile);
@@ -23,11 +29,18 @@ std::vector<std::string> Job::run_args(const std::string& out_dir) const {
   return a;
 }
 
-std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override) {
+std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override, std::vector<std::string>* skipped) {
   std::vector<Job> jobs;
   for (const PlanEntry& e : plan.entries) {
     uint64_t n = e.seed_count(level);
     if (n == 0) continue;
+    if (e.dut != tb::kPrimaryDut && !e.golden_only && !tb::find_simulation_model(e.config, e.dut)) {
+      if (skipped)
+        skipped->push_back("entry '" + e.name + "' skipped: no " + e.dut + " model of configuration " + e.config +
+                           " is built (configure with -DDLA_NVDLA_RTL=<folder with files.f> -DDLA_NVDLA_CONFIG=" +
+                           e.config + ")");
+      continue;
+    }
     if (seeds_override) n = seeds_override;
     for (uint64_t i = 0; i < n; ++i) {
       Job j;
@@ -38,6 +51,7 @@ std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override) 
       j.test = e.test;
       j.knobs = e.knobs;
       j.golden_only = e.golden_only;
+      j.dut = e.dut;
       j.axi_profile = e.axi_profile;
       j.timeout_seconds = e.timeout_seconds;
       j.watchdog_cycles = e.watchdog_cycles;

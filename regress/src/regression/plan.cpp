@@ -108,12 +108,12 @@ class EntryReader {
 
 PlanEntry read_entry(const EntryReader& r, double default_timeout) {
   r.check_fields({"name", "test", "config", "level", "seeds", "first_seed", "owner", "knobs", "covergroups",
-                  "golden_only", "axi_profile", "timeout", "watchdog"});
+                  "golden_only", "dut", "axi_profile", "timeout", "watchdog"});
   PlanEntry e;
   e.name = r.text("name", "", true);
   if (!valid_name(e.name)) r.fail("entry name '" + e.name + "' may only use letters, digits, '.', '_' and '-'");
   e.test = r.text("test", "", true);
-  e.config = r.text("config", "v1");
+  e.config = r.text("config", HwConfig::default_config().name);
   try {
     e.level = level_from_name(r.text("level", "smoke"));
   } catch (const std::invalid_argument& ex) {
@@ -151,6 +151,8 @@ PlanEntry read_entry(const EntryReader& r, double default_timeout) {
     for (const auto& g : c) e.covergroups.push_back(g.as<std::string>());
   }
   e.golden_only = r.flag("golden_only");
+  e.dut = r.text("dut", e.dut);
+  if (e.dut != "rtl" && e.dut != "nvdla") r.fail("dut '" + e.dut + "' is not one of rtl|nvdla");
   e.axi_profile = r.text("axi_profile", "random");
   static const std::vector<std::string> profiles = {"fast", "random", "slow", "bursty", "late_b"};
   if (std::find(profiles.begin(), profiles.end(), e.axi_profile) == profiles.end())
@@ -185,7 +187,7 @@ GradingEntry read_grading(const EntryReader& r, const std::string& plan_path) {
   g.unit = r.text("unit", "", true);
   if (!valid_name(g.unit) || g.unit.find('-') != std::string::npos || g.unit.find('.') != std::string::npos)
     r.fail("unit '" + g.unit + "' may only use letters, digits and '_'");
-  g.config = r.text("config", "v1");
+  g.config = r.text("config", HwConfig::default_config().name);
   try {
     HwConfig::get(g.config);
     g.level = level_from_name(r.text("level", "weekly"));

@@ -31,7 +31,7 @@ constexpr const char* kManifestFormat = "dlaverif-regression/1";
 
 nlohmann::json job_json(const Job& j) {
   return {{"id", j.id}, {"entry", j.entry}, {"config", j.config}, {"test", j.test}, {"seed", j.seed},
-          {"knobs", j.knobs}, {"golden_only", j.golden_only}, {"axi_profile", j.axi_profile},
+          {"knobs", j.knobs}, {"golden_only", j.golden_only}, {"dut", j.dut}, {"axi_profile", j.axi_profile},
           {"timeout_seconds", j.timeout_seconds}, {"watchdog_cycles", j.watchdog_cycles}, {"covergroups", j.covergroups}};
 }
 
@@ -45,6 +45,7 @@ Job job_from(const nlohmann::json& j) {
   r.knobs = j.at("knobs").get<std::map<std::string, std::string>>();
   r.golden_only = j.at("golden_only").get<bool>();
   r.axi_profile = j.at("axi_profile").get<std::string>();
+  r.dut = j.value("dut", r.dut);
   r.timeout_seconds = j.at("timeout_seconds").get<double>();
   r.watchdog_cycles = j.at("watchdog_cycles").get<uint64_t>();
   r.covergroups = j.at("covergroups").get<std::vector<std::string>>();
@@ -235,7 +236,14 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
     if (opt.plan_path.empty()) throw std::invalid_argument("--plan is required (unless --resume or --collect)");
     const Plan plan = load_plan(opt.plan_path);  // validates everything before anything runs
     const Level level = level_from_name(opt.level);
-    m.jobs = expand(plan, level, opt.seeds);
+    std::vector<std::string> skipped;
+    m.jobs = expand(plan, level, opt.seeds, &skipped);
+    for (const auto& s : skipped) err << "regress: " << s << "\n";
+    if (m.jobs.empty() && !skipped.empty()) {  // not a failure: the plan's oracle is optional
+      os << "regress: nothing to run: every entry of plan '" << opt.plan_path
+         << "' at this level needs a model this build lacks\n";
+      return 0;
+    }
     if (m.jobs.empty())
       throw std::invalid_argument("plan '" + opt.plan_path + "' has no test at level '" + opt.level + "'");
     m.plan_path = fs::absolute(opt.plan_path).lexically_normal().string();

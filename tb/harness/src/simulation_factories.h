@@ -13,6 +13,10 @@ using SimulationFactory = std::unique_ptr<Simulation> (*)(const SimOptions&);
 
 struct FactoryEntry {
   const char* config;
+  const char* dut;
+  const char* source;
+  InitialState initial_state;
+  uint64_t reset_idle_cycles;
   SimulationFactory make;
 };
 

@@ -66,8 +66,13 @@ class VerilatedSimulation final : public Simulation {
     }
 
     context_ = std::make_unique<VerilatedContext>();
+    // Some RTL asks $test$plusargs (NVDLA's does); Verilator requires the arguments to be set.
+    const char* args[] = {"dlaverif"};
+    context_->commandArgs(1, args);
     context_->traceEverOn(true);  // the model always has trace support; waves open only on request
-    context_->randReset(2);       // randomise every register/memory the RTL does not reset
+    // Random: every register/memory the RTL does not reset starts random (seeded, reproducible).
+    // Zero: for RTL that needs an all-zero start (make_simulation fills in the model's default).
+    context_->randReset(options.initial_state.value_or(InitialState::Random) == InitialState::Zero ? 0 : 2);
     // randSeed 0 would mean "seed from the time"; keep it non-zero and reproducible.
     context_->randSeed(static_cast<int>(derive_seed(options.seed, "tb.verilator.reset") % 0x7fffffff) + 1);
     Verilated::threadContextp(context_.get());
@@ -165,6 +170,7 @@ class VerilatedSimulation final : public Simulation {
     SimStats s;
     s.cycles = cycle_;
     s.reset_cycles = reset_cycles_;
+    s.reset_idle_cycles = reset_idle_cycles_;
     s.eval_seconds = eval_seconds_;
     s.total_seconds = total_seconds_;
     s.dbb = dbb_->stats();
@@ -284,6 +290,11 @@ class VerilatedSimulation final : public Simulation {
       }
       settle_low();
     }
+    // Idle clocks after reset (with every checker and BFM running) for RTL that initialises
+    // itself first, e.g. NVDLA's CBUF flush. The test's cycles count from the end of them.
+    reset_idle_cycles_ = options_.reset_idle_cycles.value_or(0);
+    for (uint64_t i = 0; i < reset_idle_cycles_; ++i) step();
+    cycle_ = 0;
   }
 
   // FNV-1a over the outputs the DUT hands over in this cycle's handshakes.
@@ -359,6 +370,7 @@ class VerilatedSimulation final : public Simulation {
   uint64_t cycle_ = 0;
   uint64_t output_digest_ = 0xcbf29ce484222325ull;
   uint64_t reset_cycles_ = 0;
+  uint64_t reset_idle_cycles_ = 0;
   double eval_seconds_ = 0;
   double total_seconds_ = 0;
   std::optional<std::string> hang_;

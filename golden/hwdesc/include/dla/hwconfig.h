@@ -49,7 +49,9 @@ struct HwConfig {
   // Lookup. get() throws std::invalid_argument naming the valid configurations.
   static const HwConfig& get(const std::string& name);
   static const std::vector<HwConfig>& all();
-  static const HwConfig& default_config();  // "v1"
+  // The build's default (CMake DLA_DEFAULT_CONFIG: v1 when its model is built, else the first
+  // configuration with a model).
+  static const HwConfig& default_config();
 };
 
 }  // namespace dla

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dla/coverage/control_event.h"
+#include "dla/hwconfig.h"
 #include "dla/unit_model.h"
 
 namespace dla {
@@ -19,10 +21,13 @@ const char* verdict_name(Verdict v);
 inline std::ostream& operator<<(std::ostream& os, Verdict v) { return os << verdict_name(v); }
 
 struct RunRequest {
-  std::string config = "v1";
+  std::string config = HwConfig::default_config().name;
   std::string test;
   uint64_t seed = 1;
   bool golden_only = false;
+  std::string dut = "rtl";          // which built DUT of the configuration (tb::ModelInfo::dut)
+  std::string initial_state;        // "random" | "zero"; empty: the model's configure-time default
+  std::optional<uint64_t> reset_idle_cycles;  // unset: the model's configure-time default
   std::string waves_path;           // empty: no waves
   uint64_t waves_last_cycles = 0;   // 0: whole run
   std::string axi_profile = "random";

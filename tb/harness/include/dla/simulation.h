@@ -19,7 +19,31 @@ namespace dla::tb {
 
 using dla::MemPort;
 
+// What the model's registers and memories hold before reset. Random (Verilator's randReset(2),
+// seeded from the test's seed) finds logic that depends on unreset state; some RTL, NVDLA's own
+// among it, needs all zeros to work.
+enum class InitialState { Random, Zero };
+const char* initial_state_name(InitialState s);
+// std::invalid_argument naming the allowed values.
+InitialState initial_state_from_name(const std::string& name);
+
+// The DUT the testbench built for a configuration. `dut` names it: "rtl" is the DUT the build
+// was configured with (dlaverif's RTL or DLA_DUT_FILELIST), "nvdla" NVIDIA's RTL built from
+// DLA_NVDLA_RTL. Its defaults are set once at configure time; SimOptions may override them.
+struct ModelInfo {
+  std::string config;
+  std::string dut;
+  std::string source;                    // the file list it was built from
+  InitialState initial_state = InitialState::Random;
+  uint64_t reset_idle_cycles = 0;        // idle clocks after reset before the first CSB access
+};
+inline constexpr const char* kPrimaryDut = "rtl";
+
 struct SimOptions {
+  std::string dut = kPrimaryDut;  // which built DUT of the configuration (ModelInfo::dut)
+  // Unset: the model's configure-time default (ModelInfo).
+  std::optional<InitialState> initial_state;
+  std::optional<uint64_t> reset_idle_cycles;
   uint64_t seed = 1;            // master seed: reset length, Verilator reset values, AXI and CSB timing
   std::string waves_path;       // FST file; empty = no waves
   uint64_t waves_last_cycles = 0;  // 0 = whole run; else keep about this many cycles before the end
@@ -34,6 +58,7 @@ struct SimOptions {
 struct SimStats {
   uint64_t cycles = 0;            // clock cycles since the end of reset
   uint64_t reset_cycles = 0;
+  uint64_t reset_idle_cycles = 0; // idle cycles after reset release, not counted in `cycles`
   double eval_seconds = 0;        // wall time in the model: the cycle's two eval() calls (+ port writes)
   double total_seconds = 0;       // wall time inside Simulation calls that advance the clock
   AxiMemoryStats dbb;
@@ -73,9 +98,12 @@ class Simulation {
   virtual std::vector<uint32_t> read_signal(const std::string& name) const;
 };
 
-// Throws std::invalid_argument for an unknown configuration or bad options.
+// Throws std::invalid_argument for an unknown configuration, a DUT not built for it, or bad options.
 std::unique_ptr<Simulation> make_simulation(const std::string& config, const SimOptions& options);
-std::vector<std::string> simulation_configs();  // configurations with a Verilated model built in
+std::vector<std::string> simulation_configs(const std::string& dut = kPrimaryDut);  // with a model of that DUT
+std::vector<ModelInfo> simulation_models();  // every built model
+// The model of (config, dut), or nullopt when it is not built.
+std::optional<ModelInfo> find_simulation_model(const std::string& config, const std::string& dut = kPrimaryDut);
 
 inline constexpr uint32_t kCsbHangReadValue = 0xDEADDEAD;
 

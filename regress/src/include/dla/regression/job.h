@@ -17,6 +17,7 @@ struct Job {
   uint64_t seed = 0;
   std::map<std::string, std::string> knobs;
   bool golden_only = false;
+  std::string dut = "rtl";       // dlaverif run --dut
   std::string axi_profile = "random";
   double timeout_seconds = 600;
   uint64_t watchdog_cycles = 0;  // 0: dlaverif run's default
@@ -29,7 +30,9 @@ struct Job {
 };
 
 // Every job of the plan at `level`, in plan order; `seeds_override` > 0 replaces every
-// entry's seed count.
-std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override = 0);
+// entry's seed count. An entry for a DUT other than the configured one ("dut: nvdla") whose
+// model this build lacks is left out, with one line saying why in `skipped` (when given).
+std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override = 0,
+                        std::vector<std::string>* skipped = nullptr);
 
 }  // namespace dla::regression

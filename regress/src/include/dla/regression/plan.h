@@ -18,7 +18,7 @@ Level level_from_name(const std::string& s);
 struct PlanEntry {
   std::string name;                 // unique in the plan; names the entry's result directories
   std::string test;                 // generator name (see `dlaverif list`)
-  std::string config = "v1";
+  std::string config;              // default: the build's default configuration
   Level level = Level::Smoke;       // runs at this level and above
   std::map<Level, uint64_t> seeds;  // seed count from each level up (the highest level <= the run's wins)
   uint64_t first_seed = 1;
@@ -26,6 +26,7 @@ struct PlanEntry {
   std::map<std::string, std::string> knobs;
   std::vector<std::string> covergroups;
   bool golden_only = false;
+  std::string dut = "rtl";          // which built DUT runs it (dlaverif run --dut); "nvdla": NVIDIA's RTL
   std::string axi_profile = "random";
   double timeout_seconds = 600;
   uint64_t watchdog_cycles = 0;     // 0: dlaverif run's default
@@ -38,7 +39,7 @@ struct PlanEntry {
 // so that the run's report links the grading and both share the results store.
 struct GradingEntry {
   std::string unit;                 // e.g. bdma: needs bin/dlaverif-mut-<config>-<unit>
-  std::string config = "v1";
+  std::string config;              // default: the build's default configuration
   Level level = Level::Weekly;      // runs at this level and above, grading at the run's level
   std::string plan_path;            // grading plan; relative paths are relative to this plan's folder
   uint64_t count = 0;               // mutants 1..count (0: every mutant in the model)

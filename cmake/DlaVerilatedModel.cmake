@@ -1,0 +1,84 @@
+# dla_verilated_model(): one Verilated model of a DUT as an imported static library.
+#
+#   dla_verilated_model(<target>
+#     PREFIX <Vclass>          Verilated class name (and header <Vclass>.h)
+#     MDIR <dir>               Verilator output folder
+#     FILELIST <files.f>       Verilog file list (paths relative to WORKDIR)
+#     WORKDIR <dir>            folder Verilator runs in (the file list's folder)
+#     TOP <module>
+#     CONFIG <cfg>             the hardware configuration the model implements
+#     [ARGS <verilator args>]  added to the common set (e.g. -I, -f generated.f, coverage)
+#     [DEPENDS <files>]        what rebuilds the model
+#     [AFTER <targets>]        targets that must run before Verilator (generated sources)
+#     [COMMENT <text>])
+#
+# The target carries the include folder and the compile definitions the harness needs
+# (DLA_CFG_NAME, DLA_DUT_CLASS, DLA_DUT_HEADER, DLA_HAS_SRAM_IF when the configuration has the
+# SRAM interface). The model is compiled once; nothing is rebuilt per test.
+function(dla_verilated_model target)
+  cmake_parse_arguments(M "" "PREFIX;MDIR;FILELIST;WORKDIR;TOP;CONFIG;COMMENT" "ARGS;DEPENDS;AFTER" ${ARGN})
+  set(vargs --cc --build -j ${DLA_VERILATOR_JOBS} --prefix ${M_PREFIX} --top-module ${M_TOP}
+      --trace-fst --x-assign unique --x-initial unique -Wno-fatal -Wno-lint -Wno-style
+      --Mdir ${M_MDIR} -f ${M_FILELIST} ${M_ARGS}
+      "--MAKEFLAGS" "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2")
+  if(CCACHE_PROGRAM)
+    list(APPEND vargs "--MAKEFLAGS" "OBJCACHE=${CCACHE_PROGRAM}")
+  endif()
+  if(NOT M_COMMENT)
+    set(M_COMMENT "Verilating ${M_PREFIX}")
+  endif()
+  add_custom_command(
+    OUTPUT ${M_MDIR}/${M_PREFIX}__ALL.a ${M_MDIR}/${M_PREFIX}.h
+    COMMAND ${CMAKE_COMMAND} -E rm -rf ${M_MDIR}
+    COMMAND ${VERILATOR_BIN} ${vargs}
+    WORKING_DIRECTORY ${M_WORKDIR}
+    DEPENDS ${M_DEPENDS} ${M_FILELIST}
+    COMMENT "${M_COMMENT}" VERBATIM)
+  add_custom_target(${target}_verilate DEPENDS ${M_MDIR}/${M_PREFIX}__ALL.a)
+  foreach(t ${M_AFTER})
+    add_dependencies(${target}_verilate ${t})
+  endforeach()
+  add_library(${target} STATIC IMPORTED GLOBAL)
+  set_target_properties(${target} PROPERTIES IMPORTED_LOCATION ${M_MDIR}/${M_PREFIX}__ALL.a)
+  file(MAKE_DIRECTORY ${M_MDIR})
+  target_include_directories(${target} INTERFACE ${M_MDIR})
+  target_link_libraries(${target} INTERFACE dla_verilated_runtime)
+  add_dependencies(${target} ${target}_verilate)
+  file(STRINGS ${CMAKE_SOURCE_DIR}/rtl/configs/${M_CONFIG}.yaml _sram REGEX "^sram_if:[ ]*true")
+  set(defs DLA_CFG_NAME="${M_CONFIG}" DLA_DUT_CLASS=${M_PREFIX} DLA_DUT_HEADER="${M_PREFIX}.h")
+  if(_sram)
+    list(APPEND defs DLA_HAS_SRAM_IF=1)
+  endif()
+  target_compile_definitions(${target} INTERFACE ${defs})
+endfunction()
+
+# The list of Verilog sources a file list names (for DEPENDS): comment and option lines
+# (+incdir+, +define+, -...) are skipped; relative paths are relative to the list's folder.
+function(dla_filelist_sources filelist out_var)
+  get_filename_component(dir ${filelist} DIRECTORY)
+  file(STRINGS ${filelist} lines)
+  set(sources "")
+  foreach(l ${lines})
+    string(STRIP "${l}" l)
+    if(l STREQUAL "" OR l MATCHES "^(#|//)" OR l MATCHES "^[-+]")
+      continue()
+    endif()
+    if(IS_ABSOLUTE ${l})
+      list(APPEND sources ${l})
+    else()
+      list(APPEND sources ${dir}/${l})
+    endif()
+  endforeach()
+  set(${out_var} ${sources} PARENT_SCOPE)
+endfunction()
+
+# One row of a generated simulation registry (tb/harness/src/simulation_factories.h):
+# dla_factory_entry(<out_var> <cfg> <dut> <source> <random|zero> <idle cycles> <factory>)
+function(dla_factory_entry out_var cfg dut source init idle factory)
+  if(init STREQUAL "zero")
+    set(state InitialState::Zero)
+  else()
+    set(state InitialState::Random)
+  endif()
+  set(${out_var} "      {\"${cfg}\", \"${dut}\", \"${source}\", ${state}, ${idle}ull, &${factory}},\n" PARENT_SCOPE)
+endfunction()
