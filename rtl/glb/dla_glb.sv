@@ -2,7 +2,12 @@
 // Status bit i is set by a unit's done pulse or by writing 1 to S_INTR_SET bit i, and
 // cleared by writing 1 to S_INTR_STATUS bit i; a set in the same cycle wins over the clear.
 // dla_intr = registered OR of the unmasked status bits (a level).
-module dla_glb (
+// Status bits of units the configuration lacks (SOURCES clear) read 0 and cannot be set, as in
+// NVDLA's nv_small (no BDMA, no RUBIK); their mask bits stay plain read/write.
+module dla_glb #(
+  // Bits that exist in S_INTR_* (SDP, CDP, PDP, BDMA, RUBIK, CDMA_DAT, CDMA_WT, CACC).
+  parameter logic [31:0] SOURCES = 32'h003f_03ff
+) (
   input  logic        clk,
   input  logic        rstn,
   input  logic        req_vld,
@@ -13,9 +18,6 @@ module dla_glb (
   input  logic [31:0] done_pulse,    // one bit per source, same bit map as S_INTR_STATUS
   output logic        intr
 );
-  // Bits that exist in S_INTR_* (SDP, CDP, PDP, BDMA, RUBIK, CDMA_DAT, CDMA_WT, CACC).
-  localparam logic [31:0] SOURCES = 32'h003f_03ff;
-
   logic [31:0] status, mask, wdat;
   logic        set_wr, clr_wr;
 

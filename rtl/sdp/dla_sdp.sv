@@ -599,7 +599,9 @@ module dla_sdp #(
       if (o_take) begin
         cnt_nan_out <= sat_add(cnt_nan_out, o_nan);
         if (p_sat) cnt_sat <= sat_add(cnt_sat, o_sat);
-        if (|o_nz) st_unequal <= 1'b1;   // any nonzero output, every layer (§15 item 11)
+        // any nonzero output of every layer that reaches the write side (§15 item 11); data
+        // streamed to PDP never does (docs/nvdla-differential.md, sdp-unequal-pdp)
+        if (|o_nz && !to_pdp) st_unequal <= 1'b1;
       end
       if (count_lut) begin
         cnt_uflow  <= sat_add(cnt_uflow, o_u);

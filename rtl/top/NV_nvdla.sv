@@ -132,7 +132,18 @@ module NV_nvdla (
 
   // ---- GLB --------------------------------------------------------------------------------
   localparam logic [15:0] BASE_GLB = `DLA_BASE_GLB;
-  dla_glb u_glb (
+  // Interrupt sources: every unit's pair, less BDMA (bits 7:6) and RUBIK (9:8) when absent.
+`ifdef DLA_HAS_BDMA
+  localparam logic [31:0] INTR_BDMA = 32'h0000_00c0;
+`else
+  localparam logic [31:0] INTR_BDMA = 32'h0;
+`endif
+`ifdef DLA_HAS_RBK
+  localparam logic [31:0] INTR_RUBIK = 32'h0000_0300;
+`else
+  localparam logic [31:0] INTR_RUBIK = 32'h0;
+`endif
+  dla_glb #(.SOURCES(32'h003f_003f | INTR_BDMA | INTR_RUBIK)) u_glb (
     .clk, .rstn, .req_vld(req_vld && pend_win == BASE_GLB[15:10]), .req_wr(pend_wr),
     .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_glb),
     .done_pulse, .intr(dla_intr)

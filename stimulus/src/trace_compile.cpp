@@ -9,6 +9,7 @@
 #include <set>
 
 #include "dla/register_map.h"
+#include "dla/regs.gen.h"
 #include "dla/rng.h"
 #include "dla/trace_error.h"
 #include "dla/trace_surface.h"
@@ -472,10 +473,33 @@ class TxnCompiler {
   CompiledTrace out_;
 };
 
+// A trace that enables an SDP stage the configuration lacks cannot be checked there: NVDLA's
+// RTL of such a configuration (nv_small has no EW and no LUT) bypasses the stage whatever the
+// register says, so the trace's expected output (made on a design with the stage) cannot match.
+void require_sdp_stages(const Program& program, const HwConfig& cfg) {
+  if (cfg.sdp_ew && cfg.sdp_lut) return;
+  const auto sdp = cfg.unit_base[static_cast<unsigned>(Unit::SDP)];
+  if (!sdp) return;
+  // The EW setting in force when SDP is armed (the last one written; a register test that
+  // writes EW_CFG and never arms SDP needs no EW).
+  const uint32_t ew_cfg = *sdp + reg::SDP::D_DP_EW_CFG::offset, op_enable = *sdp + reg::SDP::D_OP_ENABLE::offset;
+  uint32_t ew = reg::SDP::D_DP_EW_CFG::EW_BYPASS::mask;
+  for (const auto& op : program.ops) {
+    const auto* w = std::get_if<RegWrite>(&op);
+    if (!w) continue;
+    if (w->addr == ew_cfg) ew = w->data;
+    if (w->addr != op_enable || !(w->data & 1u) || reg::SDP::D_DP_EW_CFG::EW_BYPASS::get(ew)) continue;
+    if (!cfg.sdp_ew) throw Unsupported{fmt::format("{} has no SDP EW", cfg.name)};
+    if (!reg::SDP::D_DP_EW_CFG::EW_LUT_BYPASS::get(ew)) throw Unsupported{fmt::format("{} has no SDP LUT", cfg.name)};
+  }
+}
+
 template <class Compiler, class Trace>
 CompiledTrace compile_with(const Trace& trace, const HwConfig& cfg, const CompileOptions& options) {
   try {
-    return Compiler(trace, cfg, options).run();
+    CompiledTrace out = Compiler(trace, cfg, options).run();
+    require_sdp_stages(out.program, cfg);
+    return out;
   } catch (const Unsupported& u) {
     CompiledTrace out;
     out.program.config = cfg.name;

@@ -221,8 +221,14 @@ TEST(TraceCompile, PublicCorpus) {
     const CompiledTrace c = t.dialect == TraceDialect::Cfg
                                 ? compile_trace(read_cfg_file(t.file), small())
                                 : compile_trace(read_txn_file(t.file), v1());
-    EXPECT_TRUE(c.unsupported.empty()) << c.unsupported;
-    EXPECT_GT(c.checks, 0u);
+    // nv_small has no SDP EW stage: NVDLA's EW/LUT traces of it are unsupported, nothing else.
+    const bool needs_ew = t.dialect == TraceDialect::Cfg && t.name.find("_ew_") != std::string::npos && !small().sdp_ew;
+    if (needs_ew) {
+      EXPECT_EQ(c.unsupported, "small has no SDP EW");
+    } else {
+      EXPECT_TRUE(c.unsupported.empty()) << c.unsupported;
+      EXPECT_GT(c.checks, 0u);
+    }
     ++n;
   }
   EXPECT_GE(n, 33u);

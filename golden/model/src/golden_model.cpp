@@ -35,8 +35,13 @@ GoldenModel::GoldenModel(const HwConfig& cfg, uint64_t poison_seed)
     if (cfg.has_unit(unit) && !map_.unit_registers(unit).empty())
       units_[u] = std::make_unique<golden::UnitRegisters>(unit, map_);
   }
+  // Status bits of units the configuration lacks read 0 and cannot be set (NVDLA's nv_small
+  // has BDMA and RUBIK bits in S_INTR_STATUS/SET but ties them off); fields are <UNIT>_...
   if (const RegInfo* status = map_.find("GLB.S_INTR_STATUS")) {
-    for (const FieldInfo& f : status->fields) intr_bits_ |= f.store_mask;
+    for (const FieldInfo& f : status->fields) {
+      const std::optional<Unit> source = unit_from_name(f.name.substr(0, f.name.find('_')));
+      if (!source || cfg.has_unit(*source)) intr_bits_ |= f.store_mask;
+    }
   }
   for (auto& model : make_builtin_unit_models(cfg)) install(std::move(model));
 }
@@ -101,6 +106,9 @@ uint32_t GoldenModel::csb_read(uint32_t byte_addr) {
   const uint32_t offset = byte_addr & 0xffcu;
   std::optional<uint32_t> hw;
   if (*unit == Unit::GLB && offset == reg::GLB::S_INTR_STATUS::offset) hw = intr_status_;
+  // CBUF is flushed once after reset, before a test's first access (NVDLA needs thousands of
+  // idle cycles for it; dlaverif's RTL has no CBUF to flush): FLUSH_DONE reads 1 from then on.
+  else if (*unit == Unit::CDMA && offset == reg::CDMA::S_CBUF_FLUSH_STATUS::offset) hw = 1;
   else if (const UnitModel* model = models_[static_cast<unsigned>(*unit)].get()) hw = model->read_hw(offset);
   return regs->read(offset, hw);
 }

@@ -40,6 +40,7 @@ SdpCounters run_sdp_layer(const SdpLayerConfig& l, const LutTables& tables, SdpI
   const SdpOperandReader bn(l, l.bn_stream, mem_of(l.bn_stream));
   const SdpOperandReader ew(l, l.ew_stream, mem_of(l.ew_stream));
   const bool read_bs = l.bs.needs_stream(), read_bn = l.bn.needs_stream(), read_ew = l.ew.needs_stream();
+  const bool streams_to_pdp = l.output_to_pdp && !l.ew.eql_mode();
 
   const unsigned lanes = l.proc_lanes(), a = l.atom_bytes;
   const unsigned batches = l.flying ? l.batches : 1;  // memory input: one batch (sdp.md §15 item 8)
@@ -60,7 +61,9 @@ SdpCounters run_sdp_layer(const SdpLayerConfig& l, const LutTables& tables, SdpI
             if (read_ew) std::tie(ops.ew_alu, ops.ew_mul) = ew.get(sf, h, w, lane);
             const SdpElementResult r = dp.process(x[lane], ops);
             o[lane] = r.out;
-            c.unequal = c.unequal || r.out != 0;  // every output of every layer (§15 item 11)
+            // Every output of every layer (§15 item 11) that reaches SDP's write side: the
+            // compare sits there, so data streamed to PDP never sets it (as NVDLA's RTL).
+            c.unequal = c.unequal || (r.out != 0 && !streams_to_pdp);
             if (l.out == Precision::Fp16) {
               if (num::kFp16.is_nan(r.out)) ++c.nan_output;  // counted unconditionally (§15 item 4)
               if (r.out == 0x7bff || r.out == 0xfbff) c.out_saturation += l.perf_sat;
