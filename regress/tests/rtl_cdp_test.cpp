@@ -212,6 +212,22 @@ BOOST_AUTO_TEST_CASE(lengths_precisions_bypasses) {
     }
 }
 
+// D_OUT_SATURATION on a layer whose every output saturates (output scale 0x7fff): v1 counts
+// (the golden model gives the number), small has no counter and reads 0 (as NVIDIA's nv_small).
+BOOST_AUTO_TEST_CASE(out_saturation_counter) {
+  for (const std::string cfg : {"small", "v1"}) {
+    CdpProgram p(cfg);
+    CdpProgram::Layer l;
+    l.dout_scale = 0x7fff;
+    p.program_lut();
+    p.load(l.src, cube_bytes(p.bytes(l), 5));
+    p.program(l, 0);
+    p.wait_and_check(0);
+    if (!HwConfig::get(cfg).cdp_out_saturation) p.read("CDP.D_OUT_SATURATION", 0u);
+    BOOST_TEST_CONTEXT(cfg) { require_pass(play(cfg, p.get())); }
+  }
+}
+
 // Both groups armed back to back; the second reads from and writes to CV-SRAM (v1).
 BOOST_AUTO_TEST_CASE(two_groups_and_sram) {
   CdpProgram p("v1");

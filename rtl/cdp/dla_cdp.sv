@@ -13,6 +13,7 @@ module dla_cdp #(
   parameter bit HAS_INT16  = 1'b1,
   parameter bit HAS_FP16   = 1'b1,
   parameter bit HAS_SRAM   = 1'b1,
+  parameter bit OUT_SAT    = 1'b1,   // CDP.D_OUT_SATURATION exists (0: reads 0)
   parameter int IBUF_ATOMS = 64,
   parameter int OBUF_ATOMS = 32,
   parameter int APB        = DATA_BITS / (8 * ATOM_BYTES)
@@ -69,7 +70,8 @@ module dla_cdp #(
   dla_cdp_core #(
     .TP(TP), .ATOM_BYTES(ATOM_BYTES), .DATA_BITS(DATA_BITS), .ADDR_BITS(ADDR_BITS),
     .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS), .MAX_BURST(MAX_BURST), .BLOCK(BLOCK),
-    .HAS_INT16(HAS_INT16), .HAS_FP16(HAS_FP16), .HAS_SRAM(HAS_SRAM), .OBUF_ATOMS(OBUF_ATOMS)
+    .HAS_INT16(HAS_INT16), .HAS_FP16(HAS_FP16), .HAS_SRAM(HAS_SRAM), .OUT_SAT(OUT_SAT),
+    .OBUF_ATOMS(OBUF_ATOMS)
   ) u_core (
     .clk, .rstn, .req_vld(core_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_core),
     .rdma_armed(armed), .rdma_width_m1(width_m1), .rdma_height_m1(height_m1),

@@ -23,6 +23,7 @@ module dla_cdp_core #(
   parameter bit HAS_INT16  = 1'b1,
   parameter bit HAS_FP16   = 1'b1,
   parameter bit HAS_SRAM   = 1'b1,
+  parameter bit OUT_SAT    = 1'b1,     // D_OUT_SATURATION counts (0: reads 0, as nv_small)
   parameter int XBUF_ATOMS = 16,       // converted-atom ring, a power of two > BLOCK
   parameter int OBUF_ATOMS = 32,
   parameter int APB        = DATA_BITS / (8 * ATOM_BYTES)
@@ -121,7 +122,8 @@ module dla_cdp_core #(
     .d_datin_shifter_datin_shifter(din_shift), .d_datout_offset_datout_offset(dout_offset),
     .d_datout_scale_datout_scale(dout_scale), .d_datout_shifter_datout_shifter(dout_shift),
     .d_nan_input_num_nan_input_num(cnt_nan_in), .d_inf_input_num_inf_input_num(cnt_inf_in),
-    .d_nan_output_num_nan_output_num(cnt_nan_out), .d_out_saturation_out_saturation(cnt_sat),
+    .d_nan_output_num_nan_output_num(cnt_nan_out),
+    .d_out_saturation_out_saturation(OUT_SAT ? cnt_sat : 32'd0),
     .d_perf_enable_dma_en(perf_dma), .d_perf_enable_lut_en(unused_perf_lut),
     .d_perf_write_stall_perf_write_stall(write_stall),
     .d_perf_lut_uflow_perf_lut_uflow(cnt_uflow), .d_perf_lut_oflow_perf_lut_oflow(cnt_oflow),

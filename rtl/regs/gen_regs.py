@@ -142,6 +142,13 @@ def load_config(path):
     for p in c["precisions"]:
         if p not in PRECISIONS:
             raise InputError(f"{path}: unknown precision '{p}'")
+    if not isinstance(c.get("cdp", {}).get("out_saturation", True), bool):
+        raise InputError(f"{path}: cdp.out_saturation must be true or false")
+    if c.get("sdp", {}).get("sat_flag", "margin") not in ("margin", "range"):
+        raise InputError(f"{path}: sdp.sat_flag must be 'margin' or 'range'")
+    lb = c.get("pdp", {}).get("line_buffer_atoms", 0)
+    if not isinstance(lb, int) or isinstance(lb, bool) or lb < 0 or (lb and lb % 16):
+        raise InputError(f"{path}: pdp.line_buffer_atoms must be 0 (no limit) or a positive multiple of 16")
     if c["atom_bytes"] not in (8, 16, 32, 64):
         raise InputError(f"{path}: atom_bytes must be 8, 16, 32 or 64")
     if c["dbb"]["data_bits"] not in (64, 128, 256, 512):
@@ -380,6 +387,10 @@ def gen_cfg_svh(c):
             d.append(f"`define DLA_SDP_{k.upper()}")
     for k, v in c.get("throughput", {}).items():
         d.append(f"`define DLA_{k.upper()}_THROUGHPUT {v}")
+    if c.get("cdp", {}).get("out_saturation", True):
+        d.append("`define DLA_CDP_OUT_SATURATION")
+    if c.get("sdp", {}).get("sat_flag", "margin") == "range":
+        d.append("`define DLA_SDP_SAT_FLAG_RANGE")
     for u in UNITS:
         if u in c["units"]:
             d.append(f"`define DLA_HAS_{u}")
@@ -498,6 +509,11 @@ def gen_cpp_tables(configs, regs_csv):
         tp = c.get("throughput", {})
         for k in ("sdp", "pdp", "cdp"):
             out.append(f"    h.{k}_throughput = {tp.get(k, 1)};")
+        cdp_sat = c.get("cdp", {}).get("out_saturation", True)
+        out.append(f"    h.cdp_out_saturation = {'true' if cdp_sat else 'false'};")
+        sat_flag = c.get("sdp", {}).get("sat_flag", "margin")
+        out.append(f"    h.sdp_sat_flag = SdpSatFlag::{'Range' if sat_flag == 'range' else 'Margin'};")
+        out.append(f"    h.pdp_line_buffer_atoms = {c.get('pdp', {}).get('line_buffer_atoms', 0)};")
         out.append(f"    h.bdma_queue_depth = {c.get('bdma', {}).get('queue_depth', 0)};")
         axi = c.get("axi", {})
         out.append(f"    h.axi_id_bits = {axi.get('id_bits', 8)};")

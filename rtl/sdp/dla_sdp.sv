@@ -19,6 +19,7 @@ module dla_sdp #(
   parameter bit HAS_BN     = 1'b1,
   parameter bit HAS_EW     = 1'b1,
   parameter bit HAS_LUT    = 1'b1,
+  parameter bit SAT_RANGE  = 1'b0,    // saturation-flag rule: 0 margin (v1), 1 range (nv_small)
   parameter int APB        = DATA_BITS / (8 * ATOM_BYTES)
 ) (
   input  logic                      clk,
@@ -242,10 +243,19 @@ module dla_sdp #(
   // ---- LUT tables ----
   logic [65*16-1:0]  lut_le;
   logic [257*16-1:0] lut_lo;
-  dla_sdp_lut_ram u_lut (
-    .clk, .rstn, .cfg_wr(lut_cfg_wr), .data_wr(lut_data_wr),
-    .data_rd(sdp_req_vld && !req_wr && req_word == 10'd3), .wdat(s_wdata),
-    .rd_entry(lut_rd_entry), .le(lut_le), .lo(lut_lo));
+  if (HAS_LUT) begin : g_lut_ram
+    dla_sdp_lut_ram u_lut (
+      .clk, .rstn, .cfg_wr(lut_cfg_wr), .data_wr(lut_data_wr),
+      .data_rd(sdp_req_vld && !req_wr && req_word == 10'd3), .wdat(s_wdata),
+      .rd_entry(lut_rd_entry), .le(lut_le), .lo(lut_lo));
+  end else begin : g_no_lut_ram
+    // No LUT (nv_small): S_LUT_ACCESS_CFG is a plain register, DATA writes are dropped and
+    // DATA reads return 0.
+    wire unused_lut_port = &{1'b0, lut_cfg_wr, lut_data_wr};
+    assign lut_rd_entry = '0;
+    assign lut_le = '0;
+    assign lut_lo = '0;
+  end
 
   // =========================================================================================
   // Layer control
@@ -494,7 +504,7 @@ module dla_sdp #(
   logic [TP-1:0]       o_sat, o_nan, o_nz, o_u, o_o, o_h, o_leh, o_loh;
   dla_sdp_dp #(
     .TP(TP), .TAG_BITS(TAG_BITS), .HAS_FP(HAS_FP), .HAS_BS(HAS_BS), .HAS_BN(HAS_BN),
-    .HAS_EW(HAS_EW), .HAS_LUT(HAS_LUT)
+    .HAS_EW(HAS_EW), .HAS_LUT(HAS_LUT), .SAT_RANGE(SAT_RANGE)
   ) u_dp (
     .clk, .rstn, .adv, .in_valid(issue), .in_tag({j[J_BITS-1:0], last_slice, last_atom_w}),
     .in_x(sl_x), .in_bs_alu(sl_bsa), .in_bs_mul(sl_bsm), .in_bn_alu(sl_bna), .in_bn_mul(sl_bnm),
@@ -570,7 +580,7 @@ module dla_sdp #(
     else if (o_push && o_last_atom) all_out <= 1'b1;
   assign all_fed = !more && !have;
 
-  // ---- statistics (cleared at layer start, saturating) ----
+  // ---- statistics (cleared at layer start, saturating; cnt_sat see below) ----
   function automatic [31:0] sat_add(input [31:0] c, input [TP-1:0] bits);
     reg [32:0] acc;
     integer i;
@@ -588,8 +598,11 @@ module dla_sdp #(
        cnt_le_hit, cnt_lo_hit} <= '0;
       st_unequal <= 1'b0;
     end else if (start) begin
-      {cnt_nan_in, cnt_inf_in, cnt_nan_out, cnt_uflow, cnt_oflow, cnt_sat, cnt_hybrid,
+      {cnt_nan_in, cnt_inf_in, cnt_nan_out, cnt_uflow, cnt_oflow, cnt_hybrid,
        cnt_le_hit, cnt_lo_hit} <= '0;
+      // one saturation counter shared by both groups: PERF_SAT_EN gates its clear as well as
+      // its counting, so a layer without it reports the last enabled layer's count
+      if (p_sat) cnt_sat <= '0;
       st_unequal <= 1'b0;
     end else begin
       if (count_in) begin

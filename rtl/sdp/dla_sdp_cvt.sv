@@ -1,7 +1,10 @@
 // Output converter (C stage, sdp.md §9) for one element: the 16-bit output value `o`, the
-// saturation-counter increment and the NaN-output flag.
+// saturation-counter increment and the NaN-output flag. SAT_RANGE selects the counter's rule
+// for integer results (docs/sdp.md): 0 the floor more than one step outside the 17-bit range,
+// 1 the rounded value above the range or the floor below it (no count in EQL mode).
 module dla_sdp_cvt #(
-  parameter bit HAS_FP = 1'b1
+  parameter bit HAS_FP    = 1'b1,
+  parameter bit SAT_RANGE = 1'b0
 ) (
   input  logic        fp,            // PROC = FP16
   input  logic [1:0]  out_prec,      // 0 INT8, 1 INT16, 2 FP16
@@ -19,7 +22,8 @@ module dla_sdp_cvt #(
   logic signed [16:0] t;
   logic signed [31:0] fl;
   logic [15:0]        o_int, h17;
-  logic               flag;
+  logic               flag, rnd_up;
+  logic [63:0]        pw;
 
   always_comb begin
     d = 33'($signed(z)) - 33'($signed(offset));
@@ -29,7 +33,11 @@ module dla_sdp_cvt #(
   dla_sdp_int17_fp16 u_h (.v(t), .y(h17));
 
   always_comb begin
-    flag = (fl >= 32'sd65537) || (fl <= -32'sd65538);
+    // the rounding increment of a non-negative value is its guard bit p[shift-1]
+    pw     = 64'(p);
+    rnd_up = (shift != 6'd0) && pw[shift - 6'd1];
+    if (SAT_RANGE) flag = !eql && ((fl > 32'sd65535) || (fl == 32'sd65535 && rnd_up) || (fl < -32'sd65536));
+    else           flag = (fl >= 32'sd65537) || (fl <= -32'sd65538);
     case (out_prec)
       2'd0:    o_int = (t > 17'sd127) ? 16'h007f : (t < -17'sd128) ? 16'hff80 : 16'(t);
       2'd1:    o_int = (t > 17'sd32767) ? 16'h7fff : (t < -17'sd32768) ? 16'h8000 : 16'(t);

@@ -9,7 +9,8 @@ module dla_sdp_dp #(
   parameter bit HAS_BS   = 1'b1,
   parameter bit HAS_BN   = 1'b1,
   parameter bit HAS_EW   = 1'b1,
-  parameter bit HAS_LUT  = 1'b1
+  parameter bit HAS_LUT  = 1'b1,
+  parameter bit SAT_RANGE = 1'b0
 ) (
   input  logic                 clk,
   input  logic                 rstn,
@@ -180,7 +181,7 @@ module dla_sdp_dp #(
       assign lut_y = x2;
     end
     assign z = !HAS_EW ? ew_in2 : (ew_bypass ? ew_in2 : (lut_on ? lut_y : x2));
-    dla_sdp_cvt #(.HAS_FP(HAS_FP)) u_cvt (
+    dla_sdp_cvt #(.HAS_FP(HAS_FP), .SAT_RANGE(SAT_RANGE)) u_cvt (
       .fp, .out_prec, .eql, .offset(cvt_offset), .scale(cvt_scale), .shift(cvt_shift), .z,
       .o, .sat_cnt(sat), .nan_out(nan));
     logic [1:0] c3, le3, lo3;

@@ -474,6 +474,11 @@ module NV_nvdla (
 `else
     .HAS_EW(1'b0),
 `endif
+`ifdef DLA_SDP_SAT_FLAG_RANGE
+    .SAT_RANGE(1'b1),
+`else
+    .SAT_RANGE(1'b0),
+`endif
 `ifdef DLA_SDP_LUT
     .HAS_LUT(1'b1)
 `else
@@ -715,6 +720,11 @@ module NV_nvdla (
     .HAS_FP16(1'b1),
 `else
     .HAS_FP16(1'b0),
+`endif
+`ifdef DLA_CDP_OUT_SATURATION
+    .OUT_SAT(1'b1),
+`else
+    .OUT_SAT(1'b0),
 `endif
 `ifdef DLA_HAS_SRAM_IF
     .HAS_SRAM(1'b1)

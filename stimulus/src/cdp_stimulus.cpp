@@ -286,9 +286,16 @@ void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram
     b.write(cdp + C::S_LUT_ACCESS_CFG::offset, (table << 16) | (1u << 17));
     for (uint16_t v : table ? p.lo : p.le) b.write(cdp + C::S_LUT_ACCESS_DATA::offset, v);
   }
+  // NVDLA's data port answers from a copy of the addressed entry taken one clock earlier: a
+  // DATA read in the clock after S_LUT_ACCESS_CFG is written returns the entry at the previous
+  // address. Reading S_LUT_ACCESS_CFG first (a blocking round trip) keeps that window closed.
+  const auto start_readback = [&](uint32_t cfg_value) {
+    b.write(cdp + C::S_LUT_ACCESS_CFG::offset, cfg_value, true);
+    b.read(cdp + C::S_LUT_ACCESS_CFG::offset, 0xffffffffu, std::nullopt, "CDP.S_LUT_ACCESS_CFG before read-back");
+  };
   if (readback == CdpLutReadback::All) {
     for (unsigned table = 0; table < 2; ++table) {
-      b.write(cdp + C::S_LUT_ACCESS_CFG::offset, table << 16, true);
+      start_readback(table << 16);
       const unsigned n = table ? 257 : 65;
       for (unsigned i = 0; i < n; ++i)
         b.read(cdp + C::S_LUT_ACCESS_DATA::offset, 0xffffffffu, std::nullopt,
@@ -298,7 +305,7 @@ void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram
   } else if (flow.chance(0.3)) {  // read back a few entries from a random address (auto-increment on read)
     const unsigned table = static_cast<unsigned>(flow.below(2));
     const unsigned at = static_cast<unsigned>(flow.below(table ? 255 : 63));
-    b.write(cdp + C::S_LUT_ACCESS_CFG::offset, (table << 16) | at, true);
+    start_readback((table << 16) | at);
     for (unsigned i = 0; i < 3; ++i)
       b.read(cdp + C::S_LUT_ACCESS_DATA::offset, 0xffffffffu, std::nullopt,
              fmt::format("CDP LUT {} entry {}", table ? "LO" : "LE", std::min(at + i, table ? 256u : 64u)));

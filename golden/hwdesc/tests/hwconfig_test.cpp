@@ -46,6 +46,7 @@ TEST(HwConfig, V1FactsFromTheSeedDocuments) {
   EXPECT_EQ(*c.unit_base[static_cast<unsigned>(Unit::BDMA)], 0x4000u);
   EXPECT_EQ(*c.unit_base[static_cast<unsigned>(Unit::RBK)], 0x10000u);
   EXPECT_FALSE(c.has_unit(Unit::CFGROM));
+  EXPECT_TRUE(c.cdp_out_saturation);
 }
 
 TEST(HwConfig, SmallFactsFromNvSmall) {
@@ -62,6 +63,7 @@ TEST(HwConfig, SmallFactsFromNvSmall) {
   EXPECT_EQ(*c.unit_base[static_cast<unsigned>(Unit::CFGROM)], 0x0000u);
   EXPECT_EQ(*c.unit_base[static_cast<unsigned>(Unit::GLB)], 0x1000u);
   EXPECT_EQ(*c.unit_base[static_cast<unsigned>(Unit::PDP)], 0xb000u);
+  EXPECT_FALSE(c.cdp_out_saturation);  // nv_small's CDP has no D_OUT_SATURATION counter
 }
 
 TEST(HwConfig, UnitAtDecodesWindows) {

@@ -57,11 +57,14 @@ std::optional<LayerResult> CdpModel::execute_layer(const RegisterSnapshot& regs,
   const CdpCounters c =
       run_cdp_layer(l, tables_, ctx.config().atom_bytes, ctx.memory(l.src_port), ctx.memory(l.dst_port));
   const bool fp = l.format == 2;
+  // D_OUT_SATURATION: int modes only, and only where the configuration has the counter
+  // (nv_small has none: both groups read 0 whatever the layer, docs/nvdla-differential.md).
+  const bool count_saturation = !fp && ctx.config().cdp_out_saturation;
   LayerResult r;
   r.counters = {{C::D_NAN_INPUT_NUM::offset, fp ? sat32(c.nan_input) : 0u},
                 {C::D_INF_INPUT_NUM::offset, fp ? sat32(c.inf_input) : 0u},
                 {C::D_NAN_OUTPUT_NUM::offset, fp ? sat32(c.nan_output) : 0u},
-                {C::D_OUT_SATURATION::offset, fp ? 0u : sat32(c.out_saturation)},
+                {C::D_OUT_SATURATION::offset, count_saturation ? sat32(c.out_saturation) : 0u},
                 {C::D_PERF_WRITE_STALL::offset, 0},
                 {C::D_PERF_LUT_UFLOW::offset, sat32(c.lut_uflow)},
                 {C::D_PERF_LUT_OFLOW::offset, sat32(c.lut_oflow)},

@@ -212,6 +212,7 @@ SdpLayerConfig decode_sdp_rdma_layer(const HwConfig& cfg, const SdpRegReader& rd
 SdpLayerConfig decode_sdp_layer(const HwConfig& cfg, const SdpRegReader& sdp, const SdpRegReader& rdma) {
   SdpLayerConfig l = decode_sdp_rdma_layer(cfg, rdma);
   decode_sdp(cfg, Reader{sdp}, l);
+  l.sat_flag_range = cfg.sdp_sat_flag == SdpSatFlag::Range;
   return l;
 }
 

@@ -100,6 +100,7 @@ struct SdpLayerConfig {
   int16_t cvt_scale = 0;
   unsigned cvt_shift = 0;
   bool perf_lut = false, perf_sat = false, perf_nan_inf = false;
+  bool sat_flag_range = false;  // the configuration's saturation-flag rule (HwConfig::SdpSatFlag)
   LutSettings lut;
 
   // Mismatches between what SDP and SDP_RDMA were programmed with (§2.4), as text.

@@ -122,7 +122,8 @@ void SdpDatapath::c_stage(uint32_t z, SdpElementResult& r) const {
       case Precision::Int16: r.out = static_cast<uint16_t>(num::sat(t, 16)); break;
       case Precision::Fp16: r.out = num::int17_to_fp16_saturating(static_cast<int32_t>(t)); break;
     }
-    r.cvt_saturated = num::sdp_cvt_saturation_flag(p, l_.cvt_shift);
+    r.cvt_saturated = l_.sat_flag_range ? num::sdp_cvt_saturation_flag_range(p, l_.cvt_shift) && !l_.ew.eql_mode()
+                                        : num::sdp_cvt_saturation_flag(p, l_.cvt_shift);
   } else {  // sdp.md §9.2
     const uint16_t h = num::fp32_to_fp16(z);
     r.out = l_.out == Precision::Int16 ? static_cast<uint16_t>(num::fp16_to_int16(h)) : h;

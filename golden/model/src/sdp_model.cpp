@@ -110,12 +110,14 @@ bool SdpModel::ready(const RegisterSnapshot& regs, UnitContext& ctx) {
 }
 
 void SdpModel::on_write(uint32_t offset, uint32_t data, UnitContext&) {
+  // Without a LUT (nv_small) S_LUT_ACCESS_CFG is a plain register and DATA writes are dropped.
+  if (!cfg_.sdp_lut) return;
   if (offset == S::S_LUT_ACCESS_CFG::offset) port_.write_cfg(data);
   else if (offset == S::S_LUT_ACCESS_DATA::offset) port_.write_data(tables_, data);
 }
 
 std::optional<uint32_t> SdpModel::read_hw(uint32_t offset) const {
-  if (offset == S::S_LUT_ACCESS_DATA::offset) return port_.read_data(tables_);
+  if (offset == S::S_LUT_ACCESS_DATA::offset) return cfg_.sdp_lut ? port_.read_data(tables_) : 0u;
   return std::nullopt;
 }
 
@@ -176,6 +178,9 @@ std::optional<LayerResult> SdpModel::execute_layer(const RegisterSnapshot& regs,
     if (c.out_saturation > 0 && planted("sdp.out_saturation_count")) --c.out_saturation;
     if (c.nan_output > 0 && planted("sdp.nan_output_count")) --c.nan_output;
   }
+  // One saturation counter serves both groups and PERF_SAT_EN gates its clear as well as its
+  // counting: a layer without it reports what the last enabled layer left there.
+  if (l.perf_sat) out_saturation_ = sat32(c.out_saturation);
   LayerResult res;
   res.counters = {{S::D_STATUS::offset, c.unequal ? 1u : 0u},
                   {S::D_STATUS_NAN_INPUT_NUM::offset, 0},
@@ -184,7 +189,7 @@ std::optional<LayerResult> SdpModel::execute_layer(const RegisterSnapshot& regs,
                   {S::D_PERF_WDMA_WRITE_STALL::offset, 0},
                   {S::D_PERF_LUT_UFLOW::offset, sat32(c.lut_uflow)},
                   {S::D_PERF_LUT_OFLOW::offset, sat32(c.lut_oflow)},
-                  {S::D_PERF_OUT_SATURATION::offset, sat32(c.out_saturation)},
+                  {S::D_PERF_OUT_SATURATION::offset, out_saturation_},
                   {S::D_PERF_LUT_HYBRID::offset, sat32(c.lut_hybrid)},
                   {S::D_PERF_LUT_LE_HIT::offset, sat32(c.lut_le_hit)},
                   {S::D_PERF_LUT_LO_HIT::offset, sat32(c.lut_lo_hit)}};

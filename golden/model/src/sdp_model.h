@@ -60,6 +60,7 @@ class SdpModel final : public UnitModel {
   const HwConfig& cfg_;
   std::shared_ptr<SdpPair> pair_;
   LutTables tables_;
+  uint32_t out_saturation_ = 0;  // the shared D_PERF_OUT_SATURATION counter (reset value 0)
   mutable LutAccessPort port_{LutPortPolicy::AdvanceOnEveryAccess};
   SdpCollectedOutput pdp_stream_;
   std::shared_ptr<SdpPdpChannel> to_pdp_;

@@ -47,6 +47,25 @@ TEST(CdpRegisters, CountersLatchAndLutEnableHasNoEffect) {
   EXPECT_EQ(h.read_cdp("D_PERF_LUT_HYBRID"), 0u);
 }
 
+// D_OUT_SATURATION exists only where the configuration has it: v1 counts every saturated
+// int8 output (pad lanes included); nv_small's CDP has no counter and reads 0 (both groups).
+TEST(CdpRegisters, OutSaturationCountsOnlyWhereTheConfigurationHasTheCounter) {
+  EXPECT_TRUE(HwConfig::get("v1").cdp_out_saturation);
+  EXPECT_FALSE(HwConfig::get("small").cdp_out_saturation);
+  for (const char* name : {"v1", "small"}) {
+    CdpHarness h(name);
+    const unsigned lanes = h.cfg.atom_bytes;  // int8: one atom, channel 0 real, the rest pad lanes
+    h.layer(1, 1, 1, 0);
+    h.program_lut(0, std::vector<uint16_t>(65, 0x7fff));
+    h.program_lut(1, std::vector<uint16_t>(257, 0x7fff));
+    h.cdp("D_FUNC_BYPASS", 2);  // MUL_BYPASS: M = Lr = 32767 on every lane, identity OCVT -> 127
+    h.load(std::vector<uint8_t>(lanes, 5));
+    ASSERT_TRUE(h.run()) << name;
+    EXPECT_EQ(h.output(), std::vector<uint8_t>(lanes, 0x7f)) << name;
+    EXPECT_EQ(h.read_cdp("D_OUT_SATURATION"), h.cfg.cdp_out_saturation ? lanes : 0u) << name;
+  }
+}
+
 TEST(CdpRegisters, CdpWaitsForItsRdma) {
   CdpHarness h("small");
   h.layer(1, 1, 1, 0);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <numeric>
+#include <utility>
 
 #include "golden_sdp_harness.h"
 
@@ -264,25 +265,84 @@ TEST(GoldenSdpModel, Open3SaturationCounterFollowsTheV1Flag) {
   EXPECT_EQ(f.read_sdp("D_PERF_OUT_SATURATION"), 1u);
 }
 
-TEST(GoldenSdpModel, LutCountersReadZeroWhenTheLutIsBypassed) {
-  SdpHarness t("small");
+// One int8 layer: lanes {127, -128, 0...} through CVT offset -1, scale `scale`.
+void saturation_layer(SdpHarness& t, uint32_t perf_enable, uint32_t scale) {
+  const unsigned a = t.cfg.atom_bytes;
   t.basic_layer(1, 1, 8, 0x00, 0x00);
-  t.src(kSrc, 0, 8);
-  t.dst(kDst, 0, 8);
+  t.src(kSrc, a, a);
+  t.dst(kDst, a, a);
+  std::vector<uint8_t> in(a, 0);
+  in[0] = 127;
+  in[1] = 0x80;
+  t.load(kSrc, in);
+  t.sdp("D_CVT_OFFSET", static_cast<uint32_t>(-1));
+  t.sdp("D_CVT_SCALE", scale);
+  t.sdp("D_PERF_ENABLE", perf_enable);
+  t.run();
+  t.m.csb_write(t.addr("GLB.S_INTR_STATUS"), t.m.intr_status());
+}
+
+// 128 * 512 = 65536 is clamped by one step: nv_small's rule counts it, v1's does not.
+TEST(GoldenSdpModel, SaturationFlagRuleComesFromTheConfiguration) {
+  for (const auto& [config, expected] : {std::pair<const char*, uint32_t>{"small", 1u}, {"v1", 0u}}) {
+    SdpHarness t(config);
+    saturation_layer(t, 0x4, 512);
+    EXPECT_EQ(t.read_sdp("D_PERF_OUT_SATURATION"), expected) << config;
+  }
+}
+
+// The saturation counter is one register for both groups, cleared at a layer's start only
+// when that layer sets PERF_SAT_EN: a layer without it reports the last enabled count.
+TEST(GoldenSdpModel, SaturationCounterIsSharedAndItsEnableGatesTheClear) {
+  for (const char* config : {"small", "v1"}) {
+    SdpHarness t(config);
+    saturation_layer(t, 0x4, 1024);  // 128*1024 and -127*1024 both saturate
+    EXPECT_EQ(t.read_sdp("D_PERF_OUT_SATURATION"), 2u) << config;
+    t.sdp("S_POINTER", 1);
+    t.rdma("S_POINTER", 1);
+    saturation_layer(t, 0x0, 1);
+    EXPECT_EQ(t.read_sdp("D_PERF_OUT_SATURATION"), 2u) << config << ": disabled layer keeps the last count";
+    t.sdp("S_POINTER", 0);
+    t.rdma("S_POINTER", 0);
+    saturation_layer(t, 0x4, 1);
+    EXPECT_EQ(t.read_sdp("D_PERF_OUT_SATURATION"), 0u) << config << ": enabled layer clears it";
+  }
+}
+
+TEST(GoldenSdpModel, LutCountersReadZeroWhenTheLutIsBypassed) {
+  SdpHarness t("v1");
+  std::vector<uint8_t> in(32);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<uint8_t>(1 + i % 8);  // pad lanes too
+  t.basic_layer(1, 1, 8, 0x00, 0x00);
+  t.src(kSrc, 0, 32);
+  t.dst(kDst, 0, 32);
   t.sdp("D_PERF_ENABLE", 0x2);
-  t.load(kSrc, ramp(8));
+  t.load(kSrc, in);
   t.run();
   EXPECT_EQ(t.read_sdp("D_PERF_LUT_HYBRID") + t.read_sdp("D_PERF_LUT_UFLOW") + t.read_sdp("D_PERF_LUT_LO_HIT"), 0u);
   t.sdp("S_POINTER", 1);
   t.rdma("S_POINTER", 1);
   t.basic_layer(1, 1, 8, 0x00, 0x00);
-  t.src(kSrc, 0, 8);
-  t.dst(kDst, 0, 8);
+  t.src(kSrc, 0, 32);
+  t.dst(kDst, 0, 32);
   t.sdp("D_DP_EW_CFG", 0x12);  // LUT on; zero settings: inputs 1..8 hit both tables
   t.sdp("D_PERF_ENABLE", 0x2);
   t.run();
-  EXPECT_EQ(t.read_sdp("D_PERF_LUT_HYBRID"), 8u);
-  EXPECT_EQ(t.read_sdp("D_PERF_LUT_LE_HIT"), 8u);
+  EXPECT_EQ(t.read_sdp("D_PERF_LUT_HYBRID"), 32u);  // every lane of the atom, pad lanes included
+  EXPECT_EQ(t.read_sdp("D_PERF_LUT_LE_HIT"), 32u);
+}
+
+// nv_small has no LUT: S_LUT_ACCESS_CFG is a plain register, DATA writes are dropped and
+// DATA reads 0 (as NVIDIA's nv_small RTL).
+TEST(GoldenSdpModel, SmallHasNoLutAccessPort) {
+  SdpHarness t("small");
+  t.program_lut(0, {0x1234, 0x5678});
+  EXPECT_EQ(t.read_sdp("S_LUT_ACCESS_CFG"), (1u << 17));
+  EXPECT_EQ(t.read_sdp("S_LUT_ACCESS_DATA"), 0u);
+  SdpHarness v("v1");
+  v.program_lut(0, {0x1234, 0x5678});
+  v.sdp("S_LUT_ACCESS_CFG", 0);
+  EXPECT_EQ(v.read_sdp("S_LUT_ACCESS_DATA"), 0x1234u) << "v1 keeps the port: the check above proves something";
 }
 
 // The whole SDP -> PDP path is in golden_sdp_pdp_test.cpp.

@@ -92,6 +92,10 @@ bool sdp_cvt_saturation_flag(int64_t product, unsigned shift) {
   return f >= 65537 || f <= -65538;
 }
 
+bool sdp_cvt_saturation_flag_range(int64_t product, unsigned shift) {
+  return rha(product, shift) > 65535 || floor_shift(product, shift) < -65536;
+}
+
 bool cdp_ocvt_saturation_flag(int64_t r, unsigned shift, int64_t out) {
   const int64_t f = floor_shift(r, shift);
   return !(f == out - 1 || f == out || f == out + 1);

@@ -109,5 +109,23 @@ TEST(PrecisionConvert, SdpInt8Int16Equations) {
   EXPECT_FALSE(wide.saturated(65536));
 }
 
+// The two SDP saturation-flag rules (docs/sdp.md): v1 flags a floor more than one step outside
+// the 17-bit range; nv_small flags a rounded value above it or a floor below it.
+TEST(SdpSaturationFlag, MarginAndRangeRulesDifferAtTheEdges) {
+  EXPECT_FALSE(sdp_cvt_saturation_flag(65536, 0));  // clamped to 65535, within one step
+  EXPECT_TRUE(sdp_cvt_saturation_flag_range(65536, 0));
+  EXPECT_FALSE(sdp_cvt_saturation_flag_range(65535, 0));
+  EXPECT_TRUE(sdp_cvt_saturation_flag(65537, 0));
+  EXPECT_TRUE(sdp_cvt_saturation_flag_range(131071, 1));   // 65535.5 rounds to 65536
+  EXPECT_FALSE(sdp_cvt_saturation_flag_range(131070, 1));  // 65535 exactly
+  EXPECT_FALSE(sdp_cvt_saturation_flag_range(-65536, 0));
+  EXPECT_TRUE(sdp_cvt_saturation_flag_range(-65537, 0));
+  EXPECT_FALSE(sdp_cvt_saturation_flag(-65537, 0));
+  // -65536.25: floor -65537 flags although the value rounds back to -65536
+  EXPECT_TRUE(sdp_cvt_saturation_flag_range(-262145, 2));
+  EXPECT_FALSE(sdp_cvt_saturation_flag_range(-131071, 1));  // -65535.5: floor -65536
+  EXPECT_FALSE(sdp_cvt_saturation_flag_range(int64_t{1} << 47, 63));
+}
+
 }  // namespace
 }  // namespace dla::num

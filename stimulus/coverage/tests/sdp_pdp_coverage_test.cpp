@@ -54,13 +54,24 @@ TEST(SdpCoverage, GroupsPerConfigurationAndNoIllegalHitsOverRandomSeeds) {
   for (const char* name : {"v1", "small"}) {
     const HwConfig& cfg = HwConfig::get(name);
     const auto groups = covergroup_names(cfg);
-    for (const char* g : {"sdp.precision", "sdp.stages", "sdp.lut", "sdp.outcome"})
+    // small is nv_small: no EW stage, no LUT, so no sdp.lut group and no EW/LUT items.
+    const bool lut = std::string(name) == "v1";
+    EXPECT_EQ(cfg.sdp_lut, lut);
+    std::vector<std::string> expected = {"sdp.precision", "sdp.stages", "sdp.outcome"};
+    if (lut) expected.push_back("sdp.lut");
+    for (const std::string& g : expected)
       EXPECT_NE(std::find(groups.begin(), groups.end(), g), groups.end()) << name << " " << g;
+    EXPECT_EQ(std::find(groups.begin(), groups.end(), "sdp.lut") != groups.end(), lut) << name;
     const CoverageData d = merged(cfg, "sdp.random", 150, {{"layers", "4"}});
-    for (const char* g : {"sdp.precision", "sdp.stages", "sdp.lut", "sdp.outcome"}) {
+    for (const std::string& g : expected) {
       const GroupData* gd = d.group(g);
       ASSERT_NE(gd, nullptr) << g;
       EXPECT_GE(gd->percent(), 80.0) << name << " " << g << " holes:" << holes_of(d, g);
+    }
+    EXPECT_GT(hits(d, "sdp.outcome", "saturation", "int_to_int8"), 0u) << name;
+    if (!lut) {
+      for (const ItemData& i : d.group("sdp.stages")->items) EXPECT_EQ(i.name.find("ew"), std::string::npos) << i.name;
+      continue;
     }
     for (const char* c : {"overlap_le_first", "overlap_lo_first", "disjoint_le_first", "disjoint_lo_first", "lo_inside_le",
                           "le_inside_lo"})
@@ -68,7 +79,6 @@ TEST(SdpCoverage, GroupsPerConfigurationAndNoIllegalHitsOverRandomSeeds) {
         EXPECT_GT(hits(d, "sdp.lut", "function_x_case", fmt::format("{},{}", f, c)), 0u) << name << " " << f << " " << c;
     for (const char* c : {"lut_uflow", "lut_oflow", "lut_hybrid", "lut_le_hit", "lut_lo_hit"})
       EXPECT_GT(hits(d, "sdp.outcome", c, "nonzero"), 0u) << name << " " << c;
-    EXPECT_GT(hits(d, "sdp.outcome", "saturation", "int_to_int8"), 0u) << name;
     if (cfg.supports(Precision::Fp16)) {
       for (const char* c : {"nan_in", "inf_in", "nan_out"}) EXPECT_GT(hits(d, "sdp.outcome", c, "nonzero"), 0u) << c;
     }

@@ -23,6 +23,11 @@ std::optional<Unit> unit_from_name(const std::string&); // accepts "RUBIK" for R
 enum class Precision : uint8_t { Int8 = 0, Int16 = 1, Fp16 = 2 };
 const char* precision_name(Precision p);                // "int8", "int16", "fp16"
 
+// SDP D_PERF_OUT_SATURATION rule for integer outputs. Margin (nv_full): the floor of the
+// converter's result lies more than one step outside the 17-bit range. Range (nv_small): the
+// rounded result lies above the range or its floor below it.
+enum class SdpSatFlag : uint8_t { Margin, Range };
+
 struct HwConfig {
   std::string name;              // "v1", "small"
   std::string description;
@@ -34,7 +39,15 @@ struct HwConfig {
   bool cfgrom = false;
   std::vector<Precision> precisions;
   bool sdp_bs = true, sdp_bn = true, sdp_ew = true, sdp_lut = true;
+  // Which SDP output-converter results count in D_PERF_OUT_SATURATION (docs/sdp.md).
+  SdpSatFlag sdp_sat_flag = SdpSatFlag::Margin;
   unsigned sdp_throughput = 1, pdp_throughput = 1, cdp_throughput = 1;
+  // CDP.D_OUT_SATURATION counts saturated integer outputs (spec §2.8); false: the counter is
+  // absent and reads 0 in both groups (NVIDIA's nv_small).
+  bool cdp_out_saturation = true;
+  // PDP line buffer in atoms (0: no limit modelled). A stripe may produce at most
+  // pdp_line_buffer_atoms / pow2ceil(open rows) output columns (docs/pdp.md).
+  unsigned pdp_line_buffer_atoms = 0;
   unsigned bdma_queue_depth = 0; // 0 when BDMA is absent
   unsigned axi_id_bits = 8, axi_max_burst_beats = 16, axi_max_outstanding_reads = 32;
   // CSB byte base of each unit's 4 KiB window; nullopt = unit absent.

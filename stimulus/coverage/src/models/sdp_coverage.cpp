@@ -7,6 +7,8 @@
 //   sdp.outcome    what the counters latched at done show: NaN in (SDP_RDMA) and out, each
 //                  saturation point of the output converter, each LUT counter non-zero (§8.6,
 //                  §9.5, §9.6), EQL result
+// A configuration without EW (nv_small) has no EW items; without the LUT, no sdp.lut group and
+// no LUT counter items.
 // SDP_RDMA's registers (IN precision, operand streams, NaN/Inf input counters) come from the
 // SDP_RDMA layer records, paired in order with the SDP ones (each memory-input layer arms both).
 #include <algorithm>
@@ -111,6 +113,8 @@ class SdpCoverage : public UnitCoverage {
  public:
   explicit SdpCoverage(const HwConfig& cfg)
       : fp_(cfg.supports(Precision::Fp16)),
+        ew_(cfg.sdp_ew),
+        lut_present_(cfg.sdp_lut),
         precision_("sdp.precision", "each SDP layer: IN x PROC x OUT precision (sdp.md 2.5)"),
         stages_("sdp.stages", "each SDP layer: BS/BN/EW enables, ALU algorithm and source, MUL/PReLU, ReLU, LUT"),
         lut_("sdp.lut", "each SDP layer with the LUT on: LE function x coverage case x priorities"),
@@ -142,34 +146,11 @@ class SdpCoverage : public UnitCoverage {
       stages_.cross(s + "_alu_x_proc", {s + "_alu", "proc_class"});
       stages_.cross(s + "_mul_x_relu", {s + "_mul", s + "_relu"});
     }
-    stages_.coverpoint("ew_on").bin("bypass", 0).bin("on", 1);
-    alu_bins(stages_.coverpoint("ew_alu"), true);
-    stages_.coverpoint("ew_alu_src").bin("reg", 0).bin("mem", 1).ignore("n/a", -1, -1);
-    mul_bins(stages_.coverpoint("ew_mul"));
-    stages_.coverpoint("ew_lut").bin("off", 0).bin("on", 1);
-    stages_.cross("bs_x_bn_x_ew", {"bs_on", "bn_on", "ew_on"});
-    stages_.cross("ew_alu_x_mul", {"ew_alu", "ew_mul"});
-    stages_.cross("ew_alu_x_src", {"ew_alu", "ew_alu_src"}).ignore({"off", "*"});
-    // EQL compares the ALU result, so the generators never put the LUT after it (sdp.md §10).
-    stages_.cross("ew_alu_x_lut", {"ew_alu", "ew_lut"}).ignore({"eql", "on"});
-    stages_.cross("ew_mul_x_lut", {"ew_mul", "ew_lut"});
-    stages_.cross("ew_alu_x_proc", {"ew_alu", "proc_class"});
-
-    lut_.coverpoint("le_function").bin("exponent", 0).bin("linear", 1);
-    lut_.coverpoint("case").bin("overlap_le_first", kOverlapLeFirst).bin("overlap_lo_first", kOverlapLoFirst)
-        .bin("disjoint_le_first", kDisjointLeFirst).bin("disjoint_lo_first", kDisjointLoFirst)
-        .bin("lo_inside_le", kLoInsideLe).bin("le_inside_lo", kLeInsideLo).ignore("empty_range", kEmptyRange, kEmptyRange);
-    lut_.coverpoint("uflow_priority").bin("le", 0).bin("lo", 1);
-    lut_.coverpoint("oflow_priority").bin("le", 0).bin("lo", 1);
-    lut_.coverpoint("hybrid_priority").bin("le", 0).bin("lo", 1);
-    Coverpoint& lut_proc = lut_.coverpoint("proc");
-    lut_proc.bin("int8", kInt8);
-    if (fp_) lut_proc.bin("int16", kInt16).bin("fp16", kFp16);
-    lut_.cross("function_x_case", {"le_function", "case"});
-    lut_.cross("function_x_case_x_hybrid_priority", {"le_function", "case", "hybrid_priority"});
-    lut_.cross("case_x_uflow_priority", {"case", "uflow_priority"});
-    lut_.cross("case_x_oflow_priority", {"case", "oflow_priority"});
-    lut_.cross("proc_x_function", {"proc", "le_function"});
+    // A configuration without EW (nv_small) has no EW items, without the LUT no sdp.lut group
+    // and no LUT counters: nothing there can be reached.
+    if (!ew_) stages_.cross("bs_x_bn", {"bs_on", "bn_on"});
+    if (ew_) add_ew_items();
+    if (lut_present_) add_lut_group();
 
     if (fp_) {
       counter_bins(outcome_.coverpoint("nan_in"));
@@ -184,9 +165,10 @@ class SdpCoverage : public UnitCoverage {
     } else {
       sat.illegal("int_to_int16", kIntToInt16, kIntToInt16).illegal("int_to_fp16", kIntToFp16, kFpToInt16);
     }
-    for (const char* c : {"lut_uflow", "lut_oflow", "lut_hybrid", "lut_le_hit", "lut_lo_hit"})
-      counter_bins(outcome_.coverpoint(c));
-    outcome_.coverpoint("eql_result").ignore("n/a", -1, -1).bin("all_equal", 0).bin("unequal", 1);
+    if (lut_present_)
+      for (const char* c : {"lut_uflow", "lut_oflow", "lut_hybrid", "lut_le_hit", "lut_lo_hit"})
+        counter_bins(outcome_.coverpoint(c));
+    if (ew_) outcome_.coverpoint("eql_result").ignore("n/a", -1, -1).bin("all_equal", 0).bin("unequal", 1);
   }
 
   void sample(const CoverageInput& in) override {
@@ -202,9 +184,46 @@ class SdpCoverage : public UnitCoverage {
     }
   }
 
-  std::vector<GroupData> data() const override { return {precision_.data(), stages_.data(), lut_.data(), outcome_.data()}; }
+  std::vector<GroupData> data() const override {
+    if (!lut_present_) return {precision_.data(), stages_.data(), outcome_.data()};
+    return {precision_.data(), stages_.data(), lut_.data(), outcome_.data()};
+  }
 
  private:
+  void add_ew_items() {
+    stages_.coverpoint("ew_on").bin("bypass", 0).bin("on", 1);
+    alu_bins(stages_.coverpoint("ew_alu"), true);
+    stages_.coverpoint("ew_alu_src").bin("reg", 0).bin("mem", 1).ignore("n/a", -1, -1);
+    mul_bins(stages_.coverpoint("ew_mul"));
+    stages_.cross("bs_x_bn_x_ew", {"bs_on", "bn_on", "ew_on"});
+    stages_.cross("ew_alu_x_mul", {"ew_alu", "ew_mul"});
+    stages_.cross("ew_alu_x_src", {"ew_alu", "ew_alu_src"}).ignore({"off", "*"});
+    stages_.cross("ew_alu_x_proc", {"ew_alu", "proc_class"});
+    if (!lut_present_) return;
+    stages_.coverpoint("ew_lut").bin("off", 0).bin("on", 1);
+    // EQL compares the ALU result, so the generators never put the LUT after it (sdp.md §10).
+    stages_.cross("ew_alu_x_lut", {"ew_alu", "ew_lut"}).ignore({"eql", "on"});
+    stages_.cross("ew_mul_x_lut", {"ew_mul", "ew_lut"});
+  }
+
+  void add_lut_group() {
+    lut_.coverpoint("le_function").bin("exponent", 0).bin("linear", 1);
+    lut_.coverpoint("case").bin("overlap_le_first", kOverlapLeFirst).bin("overlap_lo_first", kOverlapLoFirst)
+        .bin("disjoint_le_first", kDisjointLeFirst).bin("disjoint_lo_first", kDisjointLoFirst)
+        .bin("lo_inside_le", kLoInsideLe).bin("le_inside_lo", kLeInsideLo).ignore("empty_range", kEmptyRange, kEmptyRange);
+    lut_.coverpoint("uflow_priority").bin("le", 0).bin("lo", 1);
+    lut_.coverpoint("oflow_priority").bin("le", 0).bin("lo", 1);
+    lut_.coverpoint("hybrid_priority").bin("le", 0).bin("lo", 1);
+    Coverpoint& lut_proc = lut_.coverpoint("proc");
+    lut_proc.bin("int8", kInt8);
+    if (fp_) lut_proc.bin("int16", kInt16).bin("fp16", kFp16);
+    lut_.cross("function_x_case", {"le_function", "case"});
+    lut_.cross("function_x_case_x_hybrid_priority", {"le_function", "case", "hybrid_priority"});
+    lut_.cross("case_x_uflow_priority", {"case", "uflow_priority"});
+    lut_.cross("case_x_oflow_priority", {"case", "oflow_priority"});
+    lut_.cross("proc_x_function", {"proc", "le_function"});
+  }
+
   static StageUse x_stage(const RegisterSnapshot& s, uint32_t cfg_off, uint32_t alu_off, uint32_t mul_off) {
     const uint32_t c = s.get(cfg_off);
     // BS and BN share the bit layout of D_DP_BS_CFG (bypass, ALU bypass, algo, MUL bypass, PReLU, ReLU bypass).
@@ -267,13 +286,18 @@ class SdpCoverage : public UnitCoverage {
     const bool ew_alu_mem = (s.get(S::D_DP_EW_ALU_CFG::offset) & 1u) != 0;
     const bool ew_mul_mem = (s.get(S::D_DP_EW_MUL_CFG::offset) & 1u) != 0;
     const int64_t ew_mul = !mul_on ? kMulOff : E::EW_MUL_PRELU::get(ew) ? kPrelu : ew_mul_mem ? kMulMem : kMulReg;
-    stages_.sample({{"bs_on", bs.on}, {"bs_alu", bs.alu}, {"bs_alu_src", bs.alu_mem}, {"bs_mul", bs.mul}, {"bs_relu", bs.relu},
-                    {"bn_on", bn.on}, {"bn_alu", bn.alu}, {"bn_alu_src", bn.alu_mem}, {"bn_mul", bn.mul}, {"bn_relu", bn.relu},
-                    {"ew_on", ew_on}, {"ew_alu", alu_on ? kAluMax + E::EW_ALU_ALGO::get(ew) : kAluOff},
-                    {"ew_alu_src", alu_on ? int64_t{ew_alu_mem} : -1}, {"ew_mul", ew_mul}, {"ew_lut", lut_on},
-                    {"proc_class", fp ? 1 : 0}});
+    std::map<std::string, int64_t> st = {
+        {"bs_on", bs.on}, {"bs_alu", bs.alu}, {"bs_alu_src", bs.alu_mem}, {"bs_mul", bs.mul}, {"bs_relu", bs.relu},
+        {"bn_on", bn.on}, {"bn_alu", bn.alu}, {"bn_alu_src", bn.alu_mem}, {"bn_mul", bn.mul}, {"bn_relu", bn.relu},
+        {"proc_class", fp ? 1 : 0}};
+    if (ew_) {
+      st.insert({{"ew_on", ew_on}, {"ew_alu", alu_on ? kAluMax + E::EW_ALU_ALGO::get(ew) : kAluOff},
+                 {"ew_alu_src", alu_on ? int64_t{ew_alu_mem} : -1}, {"ew_mul", ew_mul}});
+      if (lut_present_) st["ew_lut"] = lut_on;
+    }
+    stages_.sample(st);
 
-    if (lut_on) sample_lut(s, fp, proc);
+    if (lut_on && lut_present_) sample_lut(s, fp, proc);
 
     const uint32_t perf = s.get(S::D_PERF_ENABLE::offset);
     const bool sat_en = S::D_PERF_ENABLE::PERF_SAT_EN::get(perf) != 0, lut_en = S::D_PERF_ENABLE::PERF_LUT_EN::get(perf) != 0;
@@ -290,13 +314,15 @@ class SdpCoverage : public UnitCoverage {
       else point = out == kInt8 ? kIntToInt8 : out == kInt16 ? kIntToInt16 : kIntToFp16;
     }
     o["saturation"] = point;
-    const bool lut_counts = lut_on && lut_en;
-    o["lut_uflow"] = counter_state(lut_counts, s.get(S::D_PERF_LUT_UFLOW::offset));
-    o["lut_oflow"] = counter_state(lut_counts, s.get(S::D_PERF_LUT_OFLOW::offset));
-    o["lut_hybrid"] = counter_state(lut_counts, s.get(S::D_PERF_LUT_HYBRID::offset));
-    o["lut_le_hit"] = counter_state(lut_counts, s.get(S::D_PERF_LUT_LE_HIT::offset));
-    o["lut_lo_hit"] = counter_state(lut_counts, s.get(S::D_PERF_LUT_LO_HIT::offset));
-    o["eql_result"] = eql ? int64_t{S::D_STATUS::STATUS_UNEQUAL::get(s.get(S::D_STATUS::offset))} : -1;
+    if (lut_present_) {
+      const bool lut_counts = lut_on && lut_en;
+      o["lut_uflow"] = counter_state(lut_counts, s.get(S::D_PERF_LUT_UFLOW::offset));
+      o["lut_oflow"] = counter_state(lut_counts, s.get(S::D_PERF_LUT_OFLOW::offset));
+      o["lut_hybrid"] = counter_state(lut_counts, s.get(S::D_PERF_LUT_HYBRID::offset));
+      o["lut_le_hit"] = counter_state(lut_counts, s.get(S::D_PERF_LUT_LE_HIT::offset));
+      o["lut_lo_hit"] = counter_state(lut_counts, s.get(S::D_PERF_LUT_LO_HIT::offset));
+    }
+    if (ew_) o["eql_result"] = eql ? int64_t{S::D_STATUS::STATUS_UNEQUAL::get(s.get(S::D_STATUS::offset))} : -1;
     outcome_.sample(o);
   }
 
@@ -316,7 +342,7 @@ class SdpCoverage : public UnitCoverage {
                  {"proc", proc}});
   }
 
-  bool fp_;
+  bool fp_, ew_, lut_present_;
   Covergroup precision_, stages_, lut_, outcome_;
 };
 

@@ -41,6 +41,9 @@ struct OffsetScaleShift {
 // SDP output-converter saturation flag (sdp.md §9.1 step 5, v1 rule): the 17-bit stage
 // clamped by more than one step.
 bool sdp_cvt_saturation_flag(int64_t product, unsigned shift);
+// The same flag under nv_small's rule: the rounded value above the 17-bit range, or the
+// floor below it (a negative value that rounds back to -65536 still counts).
+bool sdp_cvt_saturation_flag_range(int64_t product, unsigned shift);
 
 // CDP output-converter saturation flag (pdp doc §2.8): floor_shift(r, shift) not within
 // one step of the clamped output.
