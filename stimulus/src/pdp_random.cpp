@@ -19,6 +19,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   lim.split_percent = static_cast<unsigned>(k.integer("split_percent", 0, 100));
   const uint64_t layers = k.integer("layers", 1, 1000);
   const std::string method = k.choice("method", {"all", "average", "max", "min"});
+  const std::string errata = k.choice("nvdla_errata", {"allow", "avoid"});
+  lim.avoid_nvdla_errata = avoid_nvdla_errata_knob(errata);
   if (method != "all") lim.methods = {method == "average" ? PoolMethod::Average
                                       : method == "max"   ? PoolMethod::Max
                                                           : PoolMethod::Min};
@@ -36,8 +38,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng flow = Rng::stream(seed, "pdp.flow");
   PdpRegionAllocator alloc(cfg, layout);
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} split_percent={} method={} "
-                     "precision={}", layers, lim.max_width, lim.max_height, lim.max_channels, lim.split_percent,
-                     method, precision));
+                     "precision={} nvdla_errata={}", layers, lim.max_width, lim.max_height, lim.max_channels,
+                     lim.split_percent, method, precision, errata));
 
   // Layers run in order and alternate groups (both units' CONSUMER toggles per layer).
   bool outstanding[2] = {false, false};
@@ -90,6 +92,8 @@ TestGenerator make_pdp_random_generator() {
              {"max_channels", "40", "largest channel count"},
              {"split_percent", "25", "share of layers that use split-width mode (when the output is wide enough)"},
              {"method", "all", "pooling method: all, average, max or min"},
+             {"nvdla_errata", "allow", "allow or avoid layers that hit NVIDIA nv_small PDP errata (unused bottom rows / "
+                                       "right columns, docs/pdp.md); avoid trims them, same draws"},
              {"precision", "all", "precision: all or one of the configuration's"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {

@@ -69,7 +69,36 @@ int64_t random_int(Rng& r, unsigned bits) {
   return r.uniform_signed(lo, hi);
 }
 
+// Narrows an unsplit layer until its output fits the line buffer (no random draws).
+void narrow_to_line_buffer(PdpLayer& l, const HwConfig& cfg) {
+  const uint32_t cols = pdp_line_buffer_columns(l, cfg);
+  if (cols == 0 || l.out_width <= cols) return;
+  // (pl + W + pr - kw) / sw + 1 <= cols; positive because pads are below the kernel
+  const int64_t w = int64_t{cols - 1} * l.stride_w + l.kernel_w - l.pad_left - l.pad_right;
+  l.width = static_cast<uint32_t>(std::max<int64_t>(1, std::min<int64_t>(l.width, w)));
+  l.out_width = pdp_output_size(l.width, l.pad_left, l.pad_right, l.kernel_w, l.stride_w);
+}
+
+// Splits a layer whose stripes do not fit the line buffer into the fewest stripes that do
+// (no random draws). Returns false when no consistent split exists.
+bool split_for_line_buffer(PdpLayer& l, const HwConfig& cfg) {
+  const uint32_t cols = pdp_line_buffer_columns(l, cfg);
+  PdpLayer whole = l;
+  whole.split_num = 0;
+  for (uint32_t n = std::max<uint32_t>(2, (l.out_width + cols - 1) / cols); n <= std::min<uint32_t>(l.out_width, 256); ++n)
+    for (uint32_t fo = cols; fo >= 1; --fo) {
+      PdpLayer t = whole;
+      if (pdp_set_split(t, cfg, n, fo, cols)) {
+        l = t;
+        return true;
+      }
+    }
+  return false;
+}
+
 }  // namespace
+
+bool avoid_nvdla_errata_knob(const std::string& value) { return value == "avoid"; }
 
 PdpLayer random_pdp_layer(const HwConfig& cfg, Rng& r, const PdpShapeLimits& lim) {
   std::vector<Precision> precisions;
@@ -97,6 +126,8 @@ PdpLayer random_pdp_layer(const HwConfig& cfg, Rng& r, const PdpShapeLimits& lim
   l.out_channels = l.channels;
   l.out_width = pdp_output_size(l.width, l.pad_left, l.pad_right, l.kernel_w, l.stride_w);
   l.out_height = pdp_output_size(l.height, l.pad_top, l.pad_bottom, l.kernel_h, l.stride_h);
+  if (!lim.split_allowed) narrow_to_line_buffer(l, cfg);
+  if (lim.avoid_nvdla_errata) pdp_trim_unused_edges(l);
 
   const bool fp16 = l.is_fp16();
   l.nan_to_zero = fp16 && r.chance(0.5);
@@ -125,6 +156,9 @@ PdpLayer random_pdp_layer(const HwConfig& cfg, Rng& r, const PdpShapeLimits& lim
       if (pdp_set_split(l, cfg, n, fo, mo)) break;
     }
   }
+  const uint32_t cols = pdp_line_buffer_columns(l, cfg);
+  if (cols != 0 && l.split_num == 0 && l.out_width > cols && !split_for_line_buffer(l, cfg))
+    throw std::logic_error("random_pdp_layer: no split fits the line buffer: " + describe_pdp_layer(l));
   const auto v = pdp_layer_violations(l, cfg);
   if (!v.empty()) throw std::logic_error("random_pdp_layer made an illegal layer: " + v[0]);
   return l;

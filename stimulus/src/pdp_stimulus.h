@@ -18,7 +18,16 @@ struct PdpShapeLimits {
   std::vector<Precision> precisions;  // empty: all of the configuration's
   unsigned split_percent = 25;        // layers that try split mode
   unsigned nonstandard_recip_percent = 10;
+  // On-flying input (sdp_pdp): split mode is undefined there, so a layer wider than the line
+  // buffer allows is narrowed instead of split.
+  bool split_allowed = true;
+  // Trim unused bottom rows / right columns (NVIDIA nv_small erratum, docs/pdp.md). Takes no
+  // random draws of its own: the layer is the 'allow' layer, trimmed.
+  bool avoid_nvdla_errata = false;
 };
+
+// Reads the nvdla_errata knob ("allow" | "avoid") shared by the generators that run PDP.
+bool avoid_nvdla_errata_knob(const std::string& value);
 
 // A legal layer (pdp_layer_violations() empty) without addresses and strides.
 PdpLayer random_pdp_layer(const HwConfig& cfg, Rng& shape, const PdpShapeLimits& limits);

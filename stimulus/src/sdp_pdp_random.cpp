@@ -61,10 +61,13 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   lim.max_height = static_cast<uint32_t>(k.integer("max_height", 1, 1024));
   lim.max_channels = static_cast<uint32_t>(k.integer("max_channels", 1, 8192));
   lim.split_percent = 0;  // split mode with on-flying input is not defined (spec §8.12)
+  lim.split_allowed = false;
   const uint64_t layers = k.integer("layers", 1, 64);
   const uint64_t pause_percent = k.integer("pause_percent", 0, 100);
   const double special = static_cast<double>(k.integer("special_permille", 0, 1000)) / 1000.0;
   const std::string method = k.choice("method", {"all", "average", "max", "min"});
+  const std::string errata = k.choice("nvdla_errata", {"allow", "avoid"});
+  lim.avoid_nvdla_errata = avoid_nvdla_errata_knob(errata);
   if (method != "all") lim.methods = {method == "average" ? PoolMethod::Average
                                       : method == "max"   ? PoolMethod::Max
                                                           : PoolMethod::Min};
@@ -77,8 +80,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng pdp_shape = Rng::stream(seed, "sdp_pdp.pdp_shape");
   Rng flow = Rng::stream(seed, "sdp_pdp.flow");
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} method={} pause_percent={} "
-                     "special_permille={}", layers, lim.max_width, lim.max_height, lim.max_channels, method,
-                     pause_percent, static_cast<unsigned>(special * 1000)));
+                     "special_permille={} nvdla_errata={}", layers, lim.max_width, lim.max_height, lim.max_channels,
+                     method, pause_percent, static_cast<unsigned>(special * 1000), errata));
   SdpRandomLayers sdp(cfg, b, sdp_shape, sdp_data, layout, special);
   PdpRegionAllocator sram(cfg, layout);
 
@@ -135,6 +138,8 @@ TestGenerator make_sdp_pdp_random_generator() {
              {"max_height", "6", "largest cube height"},
              {"max_channels", "40", "largest channel count"},
              {"method", "all", "pooling method: all, average, max or min"},
+             {"nvdla_errata", "allow", "allow or avoid layers that hit NVIDIA nv_small PDP errata (unused bottom rows / "
+                                       "right columns, docs/pdp.md); avoid trims them, same draws"},
              {"pause_percent", "25", "share of layers with a pause (and a no-interrupt check) before the last arming"},
              {"special_permille", "80", "per-mille density of special values in SDP's data"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <tuple>
 
 #include "dla/golden_model.h"
 #include "dla/pdp_layer.h"
@@ -107,6 +108,115 @@ TEST(PdpRandom, KnobsAreValidatedAndSteerTheLayers) {
   const Seen s = run_seeds("small", 7, 10, {{"method", "min"}, {"split_percent", "100"}, {"max_width", "30"}});
   EXPECT_EQ(s.features.count("average") + s.features.count("max"), 0u);
   EXPECT_TRUE(s.features.count("split"));
+}
+
+// nv_small's line buffer (128 atoms) is shared by the open input rows ceil(kh/sh), rounded
+// up to a power of two; v1 sets no limit.
+TEST(PdpLineBuffer, ColumnsFollowTheOpenRows) {
+  const HwConfig& small = HwConfig::get("small");
+  PdpLayer l;
+  auto cols = [&](uint32_t kh, uint32_t sh) {
+    l.kernel_h = kh, l.stride_h = sh;
+    return pdp_line_buffer_columns(l, small);
+  };
+  EXPECT_EQ(cols(1, 1), 128u);
+  EXPECT_EQ(cols(3, 3), 128u);
+  EXPECT_EQ(cols(2, 1), 64u);
+  EXPECT_EQ(cols(8, 4), 64u);
+  EXPECT_EQ(cols(3, 1), 32u);
+  EXPECT_EQ(cols(7, 2), 32u);  // 4 open rows
+  EXPECT_EQ(cols(7, 3), 32u);  // 3 open rows
+  EXPECT_EQ(cols(5, 1), 16u);
+  EXPECT_EQ(cols(8, 1), 16u);
+  EXPECT_EQ(pdp_line_buffer_columns(l, HwConfig::get("v1")), 0u);
+
+  l = PdpLayer{};
+  l.kernel_w = l.kernel_h = 5;
+  l.width = 20, l.height = 5;
+  l.out_width = pdp_output_size(20, 0, 0, 5, 1);  // 16: fits
+  EXPECT_TRUE(pdp_layer_violations(l, small).empty());
+  l.width = 21, l.out_width = 17;
+  const auto v = pdp_layer_violations(l, small);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_NE(v[0].find("line buffer"), std::string::npos) << v[0];
+  EXPECT_TRUE(pdp_layer_violations(l, HwConfig::get("v1")).empty());
+}
+
+TEST(PdpRandom, WideLayersAreSplitToFitTheLineBufferOnSmall) {
+  const Seen s = run_seeds("small", 1, 25, {{"max_width", "400"}, {"split_percent", "0"}, {"layers", "2"}});
+  EXPECT_TRUE(s.features.count("split")) << "no layer was wide enough to need a split";
+}
+
+// Trimming removes exactly the rows/columns after the last window and keeps the output.
+TEST(PdpNvdlaErrata, TrimRemovesUnusedEdgesKeepingTheOutput) {
+  PdpLayer l;
+  l.kernel_w = 3, l.stride_w = 2, l.pad_left = 1, l.pad_right = 2, l.width = 10;  // plane 13: 6 windows, 0 unused
+  l.kernel_h = 2, l.stride_h = 3, l.pad_top = 0, l.pad_bottom = 1, l.height = 9;   // plane 10: 3 windows, 2 unused
+  EXPECT_EQ(pdp_unused_columns(l), 0u);
+  EXPECT_EQ(pdp_unused_rows(l), 2u);
+  l.width = 11;  // plane 14: one unused, taken from the right pad
+  EXPECT_EQ(pdp_unused_columns(l), 1u);
+  pdp_trim_unused_edges(l);
+  EXPECT_EQ(l.pad_bottom, 0u);
+  EXPECT_EQ(l.height, 8u);  // the pad gives one row, the input the other
+  EXPECT_EQ(l.pad_right, 1u);
+  EXPECT_EQ(l.width, 11u);
+  EXPECT_EQ(pdp_unused_rows(l) + pdp_unused_columns(l), 0u);
+  EXPECT_EQ(pdp_output_size(l.width, l.pad_left, l.pad_right, l.kernel_w, l.stride_w), 6u);
+  EXPECT_EQ(pdp_output_size(l.height, l.pad_top, l.pad_bottom, l.kernel_h, l.stride_h), 3u);
+}
+
+// nvdla_errata=avoid trims the layer 'allow' draws; it never leaves unused edges.
+TEST(PdpRandom, AvoidingNvdlaErrataTrimsTheSameLayers) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const TestGenerator& g = find_test_generator("pdp.random");
+  unsigned trimmed = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    std::vector<PdpLayer> layers[2];
+    for (int avoid = 0; avoid < 2; ++avoid) {
+      GoldenModel m(cfg, seed);
+      const Program p = g.generate(cfg, seed, {{"nvdla_errata", avoid ? "avoid" : "allow"}});
+      ASSERT_TRUE(test::execute(p, m).failures.empty()) << "seed " << seed;
+      for (const LayerRecord& r : m.layers())
+        if (r.unit == Unit::PDP) layers[avoid].push_back(decode_pdp_registers(r.regs));
+    }
+    ASSERT_FALSE(layers[0].empty());
+    for (const PdpLayer& l : layers[1]) {
+      EXPECT_EQ(pdp_unused_rows(l), 0u) << "seed " << seed;
+      EXPECT_EQ(pdp_unused_columns(l), 0u) << "seed " << seed;
+    }
+    const PdpLayer &a = layers[0][0], &b = layers[1][0];  // later layers may draw differently
+    EXPECT_EQ(std::tie(a.kernel_w, a.kernel_h, a.stride_w, a.stride_h, a.pad_left, a.pad_top, a.out_width, a.out_height),
+              std::tie(b.kernel_w, b.kernel_h, b.stride_w, b.stride_h, b.pad_left, b.pad_top, b.out_width, b.out_height))
+        << "seed " << seed;
+    EXPECT_EQ(a.width + a.pad_right - b.width - b.pad_right, pdp_unused_columns(a)) << "seed " << seed;
+    EXPECT_EQ(a.height + a.pad_bottom - b.height - b.pad_bottom, pdp_unused_rows(a)) << "seed " << seed;
+    trimmed += pdp_unused_rows(a) + pdp_unused_columns(a) != 0;
+  }
+  EXPECT_GT(trimmed, 5u) << "'allow' layers rarely had unused edges: the test proves little";
+}
+
+// On-flying PDP cannot split: sdp_pdp narrows wide layers to the line buffer instead.
+TEST(SdpPdpRandom, WideLayersAreNarrowedToTheLineBufferOnSmall) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const TestGenerator& g = find_test_generator("sdp_pdp.random");
+  unsigned wide = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    GoldenModel m(cfg, seed);
+    const Program p = g.generate(cfg, seed, {{"max_width", "300"}, {"nvdla_errata", "avoid"}});
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+    for (const LayerRecord& r : m.layers()) {
+      if (r.unit != Unit::PDP) continue;
+      const PdpLayer l = decode_pdp_registers(r.regs);
+      EXPECT_EQ(l.split_num, 0u);
+      const auto v = pdp_layer_violations(l, cfg);
+      EXPECT_TRUE(v.empty()) << "seed " << seed << ": " << v[0];
+      EXPECT_EQ(pdp_unused_rows(l) + pdp_unused_columns(l), 0u) << "seed " << seed;
+      wide += l.out_width == pdp_line_buffer_columns(l, cfg);
+    }
+  }
+  EXPECT_GT(wide, 0u) << "no layer was narrowed to the line buffer";
 }
 
 TEST(PdpIllegal, FormatMismatchRunsWithPdpFormatGoverning) {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "dla/numerics/float_convert.h"
 #include "dla/regs.gen.h"
 
@@ -54,6 +56,45 @@ std::vector<PdpStripe> pdp_stripes(const PdpLayer& l) {
   s.push_back(PdpStripe{int64_t{l.in_first} + int64_t{n - 2} * l.in_mid - ov, width(int64_t{l.in_last} + ov), 0,
                         l.pad_right, l.out_first + (n - 2) * l.out_mid, l.out_last});
   return s;
+}
+
+uint32_t pdp_open_rows(const PdpLayer& l) {
+  if (l.stride_h == 0 || l.stride_h >= l.kernel_h) return 1;
+  return (l.kernel_h + l.stride_h - 1) / l.stride_h;
+}
+
+uint32_t pdp_line_buffer_columns(const PdpLayer& l, const HwConfig& cfg) {
+  if (cfg.pdp_line_buffer_atoms == 0) return 0;
+  uint32_t share = 1;
+  while (share < pdp_open_rows(l)) share *= 2;
+  return cfg.pdp_line_buffer_atoms / share;
+}
+
+namespace {
+uint32_t unused_extent(uint32_t in, uint32_t pad_a, uint32_t pad_b, uint32_t k, uint32_t s) {
+  const uint64_t plane = uint64_t{pad_a} + in + pad_b;
+  if (plane < k || s == 0) return 0;
+  return static_cast<uint32_t>((plane - k) % s);
+}
+// Shrinks pad_b, then in, by the unused extent.
+void trim_extent(uint32_t& in, uint32_t& pad_b, uint32_t unused) {
+  const uint32_t from_pad = std::min(pad_b, unused);
+  pad_b -= from_pad;
+  in -= unused - from_pad;
+}
+}  // namespace
+
+uint32_t pdp_unused_rows(const PdpLayer& l) {
+  return unused_extent(l.height, l.pad_top, l.pad_bottom, l.kernel_h, l.stride_h);
+}
+uint32_t pdp_unused_columns(const PdpLayer& l) {
+  return unused_extent(l.width, l.pad_left, l.pad_right, l.kernel_w, l.stride_w);
+}
+
+void pdp_trim_unused_edges(PdpLayer& l) {
+  // The plane keeps at least one kernel and pad_a < kernel: at least one input element stays.
+  trim_extent(l.height, l.pad_bottom, pdp_unused_rows(l));
+  trim_extent(l.width, l.pad_right, pdp_unused_columns(l));
 }
 
 std::vector<std::string> pdp_layer_violations(const PdpLayer& l, const HwConfig& cfg) {
@@ -111,6 +152,15 @@ std::vector<std::string> pdp_layer_violations(const PdpLayer& l, const HwConfig&
         break;
       }
   }
+  if (const uint32_t cols = pdp_line_buffer_columns(l, cfg); cols != 0)
+    for (const PdpStripe& s : pdp_stripes(l))
+      if (s.out_width > cols) {
+        v.push_back(fmt::format("{}: a stripe of {} output columns exceeds the {} that configuration '{}''s line "
+                                "buffer holds with {} open input rows (kernel height {}, stride {}); split the layer "
+                                "(docs/pdp.md)", l.split_num == 0 ? "D_DATA_CUBE_OUT_WIDTH" : "D_PARTIAL_WIDTH_OUT",
+                                s.out_width, cols, cfg.name, pdp_open_rows(l), l.kernel_h, l.stride_h));
+        break;
+      }
   const uint64_t atom = cfg.atom_bytes;
   if (l.src % atom || l.src_line % atom || l.src_surface % atom || l.dst % atom || l.dst_line % atom ||
       l.dst_surface % atom)

@@ -65,6 +65,23 @@ std::vector<PdpStripe> pdp_stripes(const PdpLayer& l);
 // Returns false and leaves the layer unchanged when no consistent split exists.
 bool pdp_set_split(PdpLayer& l, const HwConfig& cfg, uint32_t stripes, uint32_t out_first, uint32_t out_mid);
 
+// Input rows PDP keeps open in its line buffer while pooling: ceil(kh / sh) (1 when the
+// stride is at least the kernel height).
+uint32_t pdp_open_rows(const PdpLayer& l);
+// Output columns one stripe may have in configuration `cfg`: the line buffer's atoms shared
+// by the open rows rounded up to a power of two (0: the configuration sets no limit).
+uint32_t pdp_line_buffer_columns(const PdpLayer& l, const HwConfig& cfg);
+
+// Padded rows / columns after the last pooling window along each axis (rows below it,
+// columns right of it): (pad_a + in + pad_b - k) mod s when the plane holds a kernel.
+uint32_t pdp_unused_rows(const PdpLayer& l);
+uint32_t pdp_unused_columns(const PdpLayer& l);
+// Removes them (bottom/right pad first, then input rows/columns) without changing the
+// output size. Layers with unused bottom rows or right columns hit an erratum of NVIDIA's
+// nv_small PDP (docs/pdp.md); generators call this when asked to avoid NVDLA errata.
+// Call before a split is chosen.
+void pdp_trim_unused_edges(PdpLayer& l);
+
 // Every programming rule of §1.4, §1.11 and §1.2/§1.3 the layer breaks, one sentence each
 // naming the register and the rule ("" none). The hardware does not check them; the golden
 // model warns and computes anyway, the generators never produce them.
