@@ -63,7 +63,9 @@ bool is_pointer_or_enable(const RegInfo& r, const RegisterMap& map) {
   return r.name == "S_POINTER" || r.name == "S_STATUS" || r.name == "D_OP_ENABLE";
 }
 
-Program make(const HwConfig& cfg, uint64_t seed, const Knobs&) {
+Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestGenerator& gen) {
+  const KnobReader k(gen, knobs);
+  const bool arm_idle_units = k.choice("arm_idle_units", {"yes", "no"}) == "yes";
   Program p;
   ProgramBuilder b(cfg, p);
   const RegisterMap& map = b.map();
@@ -157,9 +159,11 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs&) {
   }
 
   // 4. Ping-pong groups of units with no datapath: an armed group stays armed; writes to it
-  //    (D_OP_ENABLE included) are dropped; S_STATUS shows RUNNING / PENDING.
+  //    (D_OP_ENABLE included) are dropped; S_STATUS shows RUNNING / PENDING. A DUT that has
+  //    the datapath (NVIDIA's conv units) really runs with the random settings: arm_idle_units=no.
   const GoldenModel probe(cfg);
-  for (unsigned u = 0; u < kUnitCount; ++u) {
+  if (!arm_idle_units) b.note("arm_idle_units=no: units without a datapath are not armed");
+  for (unsigned u = 0; u < kUnitCount && arm_idle_units; ++u) {
     const Unit unit = static_cast<Unit>(u);
     if (!map.dual_base(unit) || probe.has_datapath(unit)) continue;
     const std::string un = unit_name(unit);
@@ -210,7 +214,10 @@ TestGenerator make_regs_access_generator() {
   g.name = "regs.access";
   g.description = "reset value and write/read-back (0, ~0, 0x5a5a5a5a, 0xa5a5a5a5) of every register, "
                   "GLB interrupt set/clear, ping-pong dropped writes and S_STATUS";
-  g.make = make;
+  g.knobs = {{"arm_idle_units", "yes",
+              "arm both groups of each unit the golden model has no datapath for (conv units) and check they stay "
+              "armed; 'no' for a DUT that implements them"}};
+  g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   return g;
 }
 

@@ -130,6 +130,24 @@ TEST(RegsAccess, WritesAllFourPatternsToBothGroupsOfDRegisters) {
       EXPECT_GE((seen[{g, v}]), 1) << "group " << g << " value " << std::hex << v;
 }
 
+// arm_idle_units=no (a DUT that implements the conv units): no D_OP_ENABLE write arms them.
+TEST(RegsAccess, ArmIdleUnitsNoLeavesUnitsWithoutADatapathUnarmed) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const RegisterMap& map = RegisterMap::of(cfg);
+  const uint32_t cdma_enable = map.address_of(*map.find("CDMA.D_OP_ENABLE"));
+  auto arms = [&](const Knobs& k) {
+    unsigned n = 0;
+    for (const ProgramOp& op : find_test_generator("regs.access").generate(cfg, 2, k).ops)
+      if (const auto* w = std::get_if<RegWrite>(&op)) n += w->addr == cdma_enable && (w->data & 1u);
+    return n;
+  };
+  EXPECT_GT(arms({}), 0u) << "the default arms CDMA: the check below would prove nothing";
+  EXPECT_EQ(arms({{"arm_idle_units", "no"}}), 0u);
+  GoldenModel m(cfg, 2);
+  EXPECT_TRUE(test::execute(find_test_generator("regs.access").generate(cfg, 2, {{"arm_idle_units", "no"}}), m)
+                  .failures.empty());
+}
+
 // A planted golden bug: a BDMA datapath whose STATUS reads wrong. regs.access catches it.
 class BrokenBdma final : public UnitModel {
  public:
