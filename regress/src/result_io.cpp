@@ -62,6 +62,8 @@ void print_verdict(const RunResult& res, std::ostream& out, std::ostream& err) {
                      res.verdict == Verdict::Pass ? "PASS" : "FAIL", req.config, req.test, req.seed,
                      res.cycles, res.wall_seconds, res.summary);
   if (res.verdict == Verdict::Fail && !res.report.empty()) out << res.report;
+  if (res.signature.rfind("nvdla-erratum:", 0) == 0)
+    out << "signature " << res.signature << ": a known erratum of NVIDIA's RTL (docs/nvdla-differential.md)\n";
   out << "repro: " << res.repro_command() << "\n";
 }
 

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "dla/golden_model.h"
+#include "dla/nvdla_errata.h"
 #include "dla/planted_bug.h"
 #include "dla/hwconfig.h"
 #include "dla/register_map.h"
@@ -418,6 +419,12 @@ RunResult run_program(const RunRequest& req, const Program& program) {
     res.control = cov::control_events(program);  // coverage samples the register traffic
     res.verdict = sb.passed() ? Verdict::Pass : Verdict::Fail;
     res.signature = sb.passed() ? "" : sb.signature();
+    // NVIDIA's RTL failing a layer of a known erratum: bucket it as that erratum.
+    if (!sb.passed() && req.dut == "nvdla")
+      if (const auto erratum = nvdla_erratum_of(golden.layers())) {
+        res.details["first_signature"] = res.signature;
+        res.signature = "nvdla-erratum:" + *erratum;
+      }
     res.report = sb.report();
     res.details["scoreboard"] = sb.to_json();
     res.summary = sb.passed() ? "all checks passed"

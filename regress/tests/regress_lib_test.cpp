@@ -2,9 +2,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
+#include "dla/nvdla_errata.h"
+#include "dla/pdp_layer.h"
 #include "dla/regression/job.h"
 #include "dla/regression/plan.h"
 #include "dla/regression/reports.h"
@@ -31,6 +34,30 @@ class TempDir {
  private:
   fs::path path_;
 };
+
+// A PDP layer with an unused bottom row or right column is the known nv_small PDP erratum;
+// the same layer trimmed is not.
+TEST(NvdlaErrata, PdpLayerWithUnusedEdgesIsTheKnownErratum) {
+  PdpLayer l;
+  l.kernel_w = l.kernel_h = 2, l.stride_w = l.stride_h = 2;
+  l.width = 4, l.height = 5;  // the fifth row is below the last window
+  l.out_width = 2, l.out_height = 2;
+  auto record = [](const PdpLayer& layer) {
+    LayerRecord r;
+    r.unit = Unit::PDP;
+    r.completed = true;
+    r.regs.unit = Unit::PDP;
+    r.regs.values = pdp_register_values(layer);
+    std::sort(r.regs.values.begin(), r.regs.values.end());
+    return r;
+  };
+  EXPECT_EQ(nvdla_erratum_of({record(l)}), std::optional<std::string>("pdp-unused-edges"));
+  pdp_trim_unused_edges(l);
+  EXPECT_EQ(l.height, 4u);
+  EXPECT_EQ(nvdla_erratum_of({record(l)}), std::nullopt);
+  l.width = 5;  // a column right of the last window
+  EXPECT_EQ(nvdla_erratum_of({record(l)}), std::optional<std::string>("pdp-unused-edges"));
+}
 
 TEST(Plan, SeedCountsPerLevelAndExpansion) {
   TempDir d;

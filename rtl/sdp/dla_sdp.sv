@@ -251,7 +251,7 @@ module dla_sdp #(
   end else begin : g_no_lut_ram
     // No LUT (nv_small): S_LUT_ACCESS_CFG is a plain register, DATA writes are dropped and
     // DATA reads return 0.
-    wire unused_lut_port = &{1'b0, lut_cfg_wr, lut_data_wr};
+    wire unused_lut_port = &{1'b0, lut_cfg_wr, lut_data_wr, s_wdata};
     assign lut_rd_entry = '0;
     assign lut_le = '0;
     assign lut_lo = '0;

@@ -131,6 +131,11 @@ module dla_sdp_dp #(
         .truncate(ew_truncate), .x(x1), .y(ew_y));
     end else begin : g_noew
       assign ew_y = x1;
+      // no EW stage (nv_small): its settings and operand streams go nowhere
+      wire unused_ew = &{1'b0, ew_alu_bypass, ew_alu_src, ew_alu_cvt_bypass, ew_alu_reg, ew_alu_cvt_offset,
+                         ew_alu_cvt_scale, ew_alu_cvt_truncate, ew_mul_bypass, ew_mul_prelu, ew_mul_src,
+                         ew_mul_cvt_bypass, ew_mul_reg, ew_mul_cvt_offset, ew_mul_cvt_scale, ew_mul_cvt_truncate,
+                         ew_truncate, ewa1, ewm1};
     end
     if (HAS_EW && HAS_LUT) begin : g_lutidx
       dla_lut_table_index #(.DW(32), .LAST(64), .EXP_CAPABLE(1'b1), .HAS_FP(HAS_FP)) u_le (
@@ -179,6 +184,11 @@ module dla_sdp_dp #(
     end else begin : g_nolut
       assign {y0, y1} = '0;
       assign lut_y = x2;
+      // no LUT (nv_small): its settings, tables and index pipeline go nowhere
+      wire unused_lut = &{1'b0, y0, y1, idx2, frac2, sel_lo2, le_idx, lo_idx, le_frac, lo_frac, lut_le, lut_lo,
+                          lut_le_linear, lut_le_start, lut_le_end, lut_le_sel, lut_le_off, lut_lo_start, lut_lo_end,
+                          lut_lo_sel, lut_le_uscale, lut_le_oscale, lut_le_ushift, lut_le_oshift, lut_lo_uscale,
+                          lut_lo_oscale, lut_lo_ushift, lut_lo_oshift, lut_uflow_pri, lut_oflow_pri, lut_hybrid_pri};
     end
     assign z = !HAS_EW ? ew_in2 : (ew_bypass ? ew_in2 : (lut_on ? lut_y : x2));
     dla_sdp_cvt #(.HAS_FP(HAS_FP), .SAT_RANGE(SAT_RANGE)) u_cvt (

@@ -86,6 +86,26 @@ TEST(GoldenSdpPdp, EveryArmingOrderGivesPdpTheSdpCube) {
   } while (std::next_permutation(units.begin(), units.end()));
 }
 
+// STATUS_UNEQUAL is set by nonzero data reaching SDP's write side: the same nonzero cube sets
+// it when written to memory and leaves it clear when streamed to PDP (as NVIDIA's RTL).
+TEST(GoldenSdpPdp, DataStreamedToPdpNeverSetsStatusUnequal) {
+  for (const char* config : {"small", "v1"}) {
+    Fused f(config);
+    ASSERT_NE(std::count(f.input.begin(), f.input.end(), 0), static_cast<std::ptrdiff_t>(f.input.size()));
+    f.arm("PDP");
+    f.arm("SDP_RDMA");
+    f.arm("SDP");
+    ASSERT_EQ(f.t.m.intr_status(), 0x11u);
+    EXPECT_EQ(f.t.read_sdp("D_STATUS"), 0u) << config << ": streamed to PDP";
+    Fused m(config);
+    m.t.sdp("D_FEATURE_MODE_CFG", 0);  // the same layer, written to memory
+    m.arm("SDP_RDMA");
+    m.arm("SDP");
+    ASSERT_EQ(m.t.m.intr_status() & 1u, 1u);
+    EXPECT_EQ(m.t.read_sdp("D_STATUS"), 1u) << config << ": written to memory";
+  }
+}
+
 TEST(GoldenSdpPdp, SdpWaitsForAnOnFlyingPdpGroup) {
   Fused f("small");
   f.t.m.csb_write(f.t.addr("PDP.D_OPERATION_MODE_CFG"),
