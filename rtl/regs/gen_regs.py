@@ -124,12 +124,25 @@ def load_registers(path, variant):
     return by_unit
 
 
+def check_section(path, c, name, known):
+    """An optional section `name` is a mapping of known keys only (a misspelt key would
+    otherwise silently keep its default)."""
+    s = c.get(name, {})
+    if not isinstance(s, dict):
+        raise InputError(f"{path}: '{name}' must be a mapping")
+    for k in s:
+        if k not in known:
+            raise InputError(f"{path}: unknown key '{name}.{k}' (known: {', '.join(sorted(known))})")
+
+
 def load_config(path):
     try:
         with open(path) as fh:
             c = yaml.safe_load(fh)
     except (OSError, yaml.YAMLError) as e:
         raise InputError(f"{path}: cannot read configuration: {e}")
+    if not isinstance(c, dict):
+        raise InputError(f"{path}: a configuration is a YAML mapping")
     need = ["name", "register_variant", "atom_bytes", "dbb", "sram_if", "precisions", "units"]
     for k in need:
         if k not in c:
@@ -142,6 +155,12 @@ def load_config(path):
     for p in c["precisions"]:
         if p not in PRECISIONS:
             raise InputError(f"{path}: unknown precision '{p}'")
+    check_section(path, c, "sdp", {"bs", "bn", "ew", "lut", "sat_flag"})
+    check_section(path, c, "pdp", {"line_buffer_atoms"})
+    check_section(path, c, "cdp", {"out_saturation"})
+    for k in ("bs", "bn", "ew", "lut"):
+        if not isinstance(c.get("sdp", {}).get(k, False), bool):
+            raise InputError(f"{path}: sdp.{k} must be true or false")
     if not isinstance(c.get("cdp", {}).get("out_saturation", True), bool):
         raise InputError(f"{path}: cdp.out_saturation must be true or false")
     if c.get("sdp", {}).get("sat_flag", "margin") not in ("margin", "range"):

@@ -93,7 +93,7 @@ TestGenerator make_pdp_random_generator() {
              {"split_percent", "25", "share of layers that use split-width mode (when the output is wide enough)"},
              {"method", "all", "pooling method: all, average, max or min"},
              {"nvdla_errata", "allow", "allow or avoid layers that hit NVIDIA nv_small PDP errata (unused bottom rows / "
-                                       "right columns, docs/pdp.md); avoid trims them, same draws"},
+                                       "right columns, docs/pdp.md); avoid trims them from the same shape draws"},
              {"precision", "all", "precision: all or one of the configuration's"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {

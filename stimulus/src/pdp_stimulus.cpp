@@ -157,7 +157,8 @@ PdpLayer random_pdp_layer(const HwConfig& cfg, Rng& r, const PdpShapeLimits& lim
     }
   }
   const uint32_t cols = pdp_line_buffer_columns(l, cfg);
-  if (cols != 0 && l.split_num == 0 && l.out_width > cols && !split_for_line_buffer(l, cfg))
+  // (an unsplittable layer was narrowed above, so it never gets here)
+  if (cols != 0 && l.split_num == 0 && l.out_width > cols && (!lim.split_allowed || !split_for_line_buffer(l, cfg)))
     throw std::logic_error("random_pdp_layer: no split fits the line buffer: " + describe_pdp_layer(l));
   const auto v = pdp_layer_violations(l, cfg);
   if (!v.empty()) throw std::logic_error("random_pdp_layer made an illegal layer: " + v[0]);

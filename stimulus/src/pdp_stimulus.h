@@ -22,7 +22,8 @@ struct PdpShapeLimits {
   // buffer allows is narrowed instead of split.
   bool split_allowed = true;
   // Trim unused bottom rows / right columns (NVIDIA nv_small erratum, docs/pdp.md). Takes no
-  // random draws of its own: the layer is the 'allow' layer, trimmed.
+  // random draws of its own: the layer's shape draws are the 'allow' ones, then trimmed (later
+  // draws - split choice, data, further layers - may differ because sizes differ).
   bool avoid_nvdla_errata = false;
 };
 

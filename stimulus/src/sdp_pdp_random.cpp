@@ -139,7 +139,7 @@ TestGenerator make_sdp_pdp_random_generator() {
              {"max_channels", "40", "largest channel count"},
              {"method", "all", "pooling method: all, average, max or min"},
              {"nvdla_errata", "allow", "allow or avoid layers that hit NVIDIA nv_small PDP errata (unused bottom rows / "
-                                       "right columns, docs/pdp.md); avoid trims them, same draws"},
+                                       "right columns, docs/pdp.md); avoid trims them from the same shape draws"},
              {"pause_percent", "25", "share of layers with a pause (and a no-interrupt check) before the last arming"},
              {"special_permille", "80", "per-mille density of special values in SDP's data"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };

@@ -143,6 +143,7 @@ TEST(RegsAccess, ArmIdleUnitsNoLeavesUnitsWithoutADatapathUnarmed) {
   };
   EXPECT_GT(arms({}), 0u) << "the default arms CDMA: the check below would prove nothing";
   EXPECT_EQ(arms({{"arm_idle_units", "no"}}), 0u);
+  EXPECT_THROW(arms({{"arm_idle_units", "maybe"}}), std::invalid_argument);
   GoldenModel m(cfg, 2);
   EXPECT_TRUE(test::execute(find_test_generator("regs.access").generate(cfg, 2, {{"arm_idle_units", "no"}}), m)
                   .failures.empty());

@@ -105,6 +105,7 @@ TEST(PdpRandom, KnobsAreValidatedAndSteerTheLayers) {
   EXPECT_NE(message({{"precision", "fp16"}}).find("all|int8"), std::string::npos);
   EXPECT_NE(message({{"method", "median"}}).find("average|max|min"), std::string::npos);
   EXPECT_NE(message({{"max_width", "0"}}).find("max_width"), std::string::npos);
+  EXPECT_NE(message({{"nvdla_errata", "maybe"}}).find("allow|avoid"), std::string::npos);
   const Seen s = run_seeds("small", 7, 10, {{"method", "min"}, {"split_percent", "100"}, {"max_width", "30"}});
   EXPECT_EQ(s.features.count("average") + s.features.count("max"), 0u);
   EXPECT_TRUE(s.features.count("split"));

@@ -110,14 +110,15 @@ bool SdpModel::ready(const RegisterSnapshot& regs, UnitContext& ctx) {
 }
 
 void SdpModel::on_write(uint32_t offset, uint32_t data, UnitContext&) {
-  // Without a LUT (nv_small) S_LUT_ACCESS_CFG is a plain register and DATA writes are dropped.
+  // Without a LUT (nv_small) S_LUT_ACCESS_CFG is a plain register and DATA writes are dropped,
+  // so the tables stay empty and DATA reads 0.
   if (!cfg_.sdp_lut) return;
   if (offset == S::S_LUT_ACCESS_CFG::offset) port_.write_cfg(data);
   else if (offset == S::S_LUT_ACCESS_DATA::offset) port_.write_data(tables_, data);
 }
 
 std::optional<uint32_t> SdpModel::read_hw(uint32_t offset) const {
-  if (offset == S::S_LUT_ACCESS_DATA::offset) return cfg_.sdp_lut ? port_.read_data(tables_) : 0u;
+  if (offset == S::S_LUT_ACCESS_DATA::offset) return port_.read_data(tables_);
   return std::nullopt;
 }
 

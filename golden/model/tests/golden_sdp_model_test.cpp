@@ -338,6 +338,8 @@ TEST(GoldenSdpModel, SmallHasNoLutAccessPort) {
   SdpHarness t("small");
   t.program_lut(0, {0x1234, 0x5678});
   EXPECT_EQ(t.read_sdp("S_LUT_ACCESS_CFG"), (1u << 17));
+  t.sdp("S_LUT_ACCESS_CFG", 0);  // LE, read, from entry 0: what v1 reads back below
+  EXPECT_EQ(t.read_sdp("S_LUT_ACCESS_DATA"), 0u);
   EXPECT_EQ(t.read_sdp("S_LUT_ACCESS_DATA"), 0u);
   SdpHarness v("v1");
   v.program_lut(0, {0x1234, 0x5678});

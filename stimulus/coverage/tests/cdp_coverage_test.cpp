@@ -2,6 +2,8 @@
 // both LE modes, every priority, every LUT counter and the saturation / NaN outcome bins.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "dla/coverage/unit_coverage.h"
 #include "dla/golden_model.h"
 #include "dla/test_generator.h"
@@ -58,8 +60,11 @@ TEST(CdpCoverage, RandomSeedsReachTheNamedBins) {
       EXPECT_GT(hits(d, "cdp.layer", "priority", p), 0u) << name << " " << p;
     for (const char* c : {"lut_uflow", "lut_oflow", "lut_hybrid", "lut_le_hit", "lut_lo_hit"})
       EXPECT_GT(hits(d, "cdp.outcome", c, "some"), 0u) << name << " " << c;
-    EXPECT_EQ(hits(d, "cdp.outcome", "out_saturation", "some") > 0, cfg.cdp_out_saturation)
-        << name << ": out_saturation some (small has no counter: it reads 0)";
+    if (cfg.cdp_out_saturation) {
+      EXPECT_GT(hits(d, "cdp.outcome", "out_saturation", "some"), 0u) << name;
+    } else {
+      EXPECT_GT(hits(d, "cdp.outcome", "out_saturation", "none"), 0u) << name << " (no counter: it reads 0)";
+    }
     if (cfg.supports(Precision::Fp16)) {
       for (const char* c : {"nan_input", "inf_input", "nan_output"})
         EXPECT_GT(hits(d, "cdp.outcome", c, "some"), 0u) << name << " " << c;
@@ -67,6 +72,27 @@ TEST(CdpCoverage, RandomSeedsReachTheNamedBins) {
     EXPECT_GE(d.group("cdp.outcome")->percent(), 90.0) << name;
     EXPECT_GE(d.group("cdp.layer")->percent(), 70.0) << name;
   }
+}
+
+// small has no saturation counter, so its out_saturation item lacks the "some" bin, but a bin
+// both configurations have keeps one kind: a kind conflict makes the regression drop a whole
+// coverage file from its merge. (Other CDP items still differ in kind between the
+// configurations: the coverage-merge issue.)
+TEST(CdpCoverage, OutSaturationBinsOfBothConfigurationsAgreeInKind) {
+  std::map<std::string, BinKind> kinds[2];
+  const char* names[2] = {"small", "v1"};
+  for (int c = 0; c < 2; ++c) {
+    const CoverageData d = merged_cdp(HwConfig::get(names[c]), 3);
+    for (const ItemData& i : d.group("cdp.outcome")->items)
+      if (i.name == "out_saturation")
+        for (const BinData& b : i.bins) kinds[c][b.name] = b.kind;
+  }
+  EXPECT_EQ(kinds[0].count("some"), 0u) << "small has no counter: no 'some' bin, not even ignored";
+  EXPECT_EQ(kinds[1].count("some"), 1u);
+  for (const auto& [bin, kind] : kinds[0])
+    if (kinds[1].count(bin)) {
+      EXPECT_EQ(kind, kinds[1].at(bin)) << "out_saturation." << bin;
+    }
 }
 
 }  // namespace
