@@ -59,6 +59,19 @@ TEST(NvdlaErrata, PdpLayerWithUnusedEdgesIsTheKnownErratum) {
   EXPECT_EQ(nvdla_erratum_of({record(l)}), std::optional<std::string>("pdp-unused-edges"));
 }
 
+// Every plan the project ships loads: knobs, configurations and covergroups still exist (a
+// configuration that loses a unit stage loses its covergroups, and `make run` would refuse).
+TEST(Plan, ShippedPlansAreValid) {
+  for (const char* name : {"default.yaml", "mutation.yaml", "nvdla_small.yaml"}) {
+    const std::string path = std::string(DLA_SOURCE_DIR) + "/regress/plans/" + name;
+    try {
+      load_plan(path);
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << path << ": " << e.what();
+    }
+  }
+}
+
 TEST(Plan, SeedCountsPerLevelAndExpansion) {
   TempDir d;
   const Plan p = load_plan(d.file("p.yaml", R"(
