@@ -74,11 +74,17 @@ endfunction()
 
 # One row of a generated simulation registry (tb/harness/src/simulation_factories.h):
 # dla_factory_entry(<out_var> <cfg> <dut> <source> <random|zero> <idle cycles> <factory>)
+# NVIDIA's RTL ("nvdla") has the convolution pipeline; the primary DUT has it when DLA_DUT_CONV.
 function(dla_factory_entry out_var cfg dut source init idle factory)
   if(init STREQUAL "zero")
     set(state InitialState::Zero)
   else()
     set(state InitialState::Random)
   endif()
-  set(${out_var} "      {\"${cfg}\", \"${dut}\", \"${source}\", ${state}, ${idle}ull, &${factory}},\n" PARENT_SCOPE)
+  if(dut STREQUAL "nvdla" OR DLA_DUT_CONV)
+    set(conv true)
+  else()
+    set(conv false)
+  endif()
+  set(${out_var} "      {\"${cfg}\", \"${dut}\", \"${source}\", ${state}, ${idle}ull, &${factory}, ${conv}},\n" PARENT_SCOPE)
 endfunction()

@@ -1,5 +1,6 @@
 // dlaverif trace: play NVDLA regression traces (.cfg and input.txn dialects) on the golden
 // model alone or on the RTL with the golden model checking. docs/traces.md.
+#include <algorithm>
 #include <fmt/core.h>
 #include <fnmatch.h>
 
@@ -193,6 +194,17 @@ class TracePlayer {
                      "); --golden-only checks the golden model alone";
           return o;
         }
+        // The DUT must implement every unit the trace runs (dlaverif's RTL has no conv yet).
+        const bool runs_conv = std::any_of(res.layers.begin(), res.layers.end(), [](const LayerRecord& l) {
+          return l.completed && (l.unit == Unit::CDMA || l.unit == Unit::CACC);
+        });
+        if (runs_conv && !tb::find_simulation_model(o.config, req.dut)->conv) {
+          o.verdict = TraceVerdict::NotImplemented;
+          o.units = "CONV";
+          o.detail = "DUT " + req.dut + " of configuration " + o.config +
+                     " has no convolution pipeline (DLA_DUT_CONV); the golden model passes it (--golden-only)";
+          return o;
+        }
         req.golden_only = false;
         req.waves_path = waves;
         res = run_program(req, ct.program);
@@ -203,6 +215,9 @@ class TracePlayer {
       o.verdict = res.verdict == Verdict::Pass ? TraceVerdict::Pass : TraceVerdict::Fail;
       o.detail = res.verdict == Verdict::Pass ? "" : res.summary;
       o.report = res.verdict == Verdict::Pass ? "" : res.report;
+      // The golden model's diagnostics usually say why a failing trace went wrong.
+      if (res.verdict != Verdict::Pass)
+        for (const std::string& w : res.warnings) o.report += "    golden model: " + w + "\n";
     } catch (const std::invalid_argument& e) {
       return error(o, e.what());
     }

@@ -135,6 +135,31 @@ def check_section(path, c, name, known):
             raise InputError(f"{path}: unknown key '{name}.{k}' (known: {', '.join(sorted(known))})")
 
 
+CONV_NUMBERS = ("mac_atomic_c", "mac_atomic_k", "cbuf_banks", "cbuf_bank_entries", "cbuf_entry_bytes")
+CONV_FLAGS = ("winograd", "batching", "compression", "sat_count_wraps")
+
+
+def check_conv_section(path, c):
+    """The convolution section (docs/conv.md): every key present, powers of two where the
+    hardware indexes by bits, one kernel group = one int8 output surface."""
+    if "conv" not in c:
+        raise InputError(f"{path}: missing key 'conv' (convolution pipeline constants)")
+    check_section(path, c, "conv", set(CONV_NUMBERS) | set(CONV_FLAGS))
+    v = c["conv"]
+    for k in CONV_NUMBERS:
+        n = v.get(k)
+        if not isinstance(n, int) or isinstance(n, bool) or n <= 0 or n & (n - 1):
+            raise InputError(f"{path}: conv.{k} must be a positive power of two")
+    for k in CONV_FLAGS:
+        if not isinstance(v.get(k), bool):
+            raise InputError(f"{path}: conv.{k} must be true or false")
+    if v["mac_atomic_k"] != c["atom_bytes"]:
+        raise InputError(f"{path}: conv.mac_atomic_k must equal atom_bytes (one int8 kernel group fills one "
+                         f"output surface)")
+    if v["cbuf_entry_bytes"] % c["atom_bytes"]:
+        raise InputError(f"{path}: conv.cbuf_entry_bytes must be a multiple of atom_bytes")
+
+
 def load_config(path):
     try:
         with open(path) as fh:
@@ -158,6 +183,7 @@ def load_config(path):
     check_section(path, c, "sdp", {"bs", "bn", "ew", "lut", "sat_flag"})
     check_section(path, c, "pdp", {"line_buffer_atoms"})
     check_section(path, c, "cdp", {"out_saturation"})
+    check_conv_section(path, c)
     for k in ("bs", "bn", "ew", "lut"):
         if not isinstance(c.get("sdp", {}).get(k, False), bool):
             raise InputError(f"{path}: sdp.{k} must be true or false")
@@ -534,6 +560,10 @@ def gen_cpp_tables(configs, regs_csv):
         out.append(f"    h.sdp_sat_flag = SdpSatFlag::{'Range' if sat_flag == 'range' else 'Margin'};")
         out.append(f"    h.pdp_line_buffer_atoms = {c.get('pdp', {}).get('line_buffer_atoms', 0)};")
         out.append(f"    h.bdma_queue_depth = {c.get('bdma', {}).get('queue_depth', 0)};")
+        for k in CONV_NUMBERS:
+            out.append(f"    h.conv_{k} = {c['conv'][k]};")
+        for k in CONV_FLAGS:
+            out.append(f"    h.conv_{k} = {'true' if c['conv'][k] else 'false'};")
         axi = c.get("axi", {})
         out.append(f"    h.axi_id_bits = {axi.get('id_bits', 8)};")
         out.append(f"    h.axi_max_burst_beats = {axi.get('max_burst_beats', 16)};")

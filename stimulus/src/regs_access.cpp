@@ -165,7 +165,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   if (!arm_idle_units) b.note("arm_idle_units=no: units without a datapath are not armed");
   for (unsigned u = 0; u < kUnitCount && arm_idle_units; ++u) {
     const Unit unit = static_cast<Unit>(u);
-    if (!map.dual_base(unit) || probe.has_datapath(unit)) continue;
+    // A conv unit armed alone waits for the rest of the pipeline, with or without a datapath.
+    const bool waits_for_pipeline = unit == Unit::CDMA || unit == Unit::CSC || unit == Unit::CMAC_A ||
+                                    unit == Unit::CMAC_B || unit == Unit::CACC;
+    if (!map.dual_base(unit) || (probe.has_datapath(unit) && !waits_for_pipeline)) continue;
     const std::string un = unit_name(unit);
     const RegInfo* data = nullptr;
     for (const RegInfo* r : map.unit_registers(unit)) {

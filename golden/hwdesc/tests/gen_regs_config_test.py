@@ -22,6 +22,11 @@ CASES = [
     ("pdp not a mapping", "pdp: {line_buffer_atoms: 128}", "pdp: 128", "'pdp' must be a mapping"),
     ("cdp flag not a bool", "out_saturation: false", "out_saturation: sometimes", "cdp.out_saturation must be true or false"),
     ("misspelt cdp key", "out_saturation: false", "out_sat: false", "unknown key 'cdp.out_sat'"),
+    ("misspelt conv key", "winograd: false", "winograde: false", "unknown key 'conv.winograde'"),
+    ("conv number not a power of two", "cbuf_bank_entries: 512", "cbuf_bank_entries: 500",
+     "conv.cbuf_bank_entries must be a positive power of two"),
+    ("conv flag not a bool", "batching: false", "batching: 1", "conv.batching must be true or false"),
+    ("kernel group not one surface", "mac_atomic_k: 8", "mac_atomic_k: 16", "conv.mac_atomic_k must equal atom_bytes"),
 ]
 
 

@@ -56,6 +56,14 @@ void GoldenModel::install(std::unique_ptr<UnitModel> model) {
   models_[static_cast<unsigned>(unit)] = std::move(model);
 }
 
+void GoldenModel::remove_datapath(Unit unit) { models_[static_cast<unsigned>(unit)].reset(); }
+
+void GoldenModel::remove_conv_datapaths() {
+  for (Unit u : {Unit::CDMA, Unit::CSC, Unit::CMAC_A, Unit::CMAC_B, Unit::CACC}) remove_datapath(u);
+}
+
+bool GoldenModel::has_conv_datapath() const { return has_datapath(Unit::CDMA); }
+
 bool GoldenModel::has_datapath(Unit unit) const { return models_[static_cast<unsigned>(unit)] != nullptr; }
 
 golden::UnitRegisters* GoldenModel::registers(Unit unit) { return units_[static_cast<unsigned>(unit)].get(); }
@@ -166,6 +174,9 @@ bool GoldenModel::run_ready_layers(Unit unit) {
     regs->complete_layer(result->counters);
     const uint32_t bits = result->interrupt_bits ? *result->interrupt_bits : done_interrupt_bits(unit, g);
     intr_status_ |= bits & intr_bits_;
+    const golden::UnitRegisters* glb = units_[static_cast<unsigned>(Unit::GLB)].get();
+    const uint32_t mask = glb ? glb->stored(reg::GLB::S_INTR_MASK::offset, 0) : 0;
+    interrupt_events_ += static_cast<uint64_t>(__builtin_popcount(bits & intr_bits_ & ~mask));
     completed = true;
   }
   return completed;

@@ -17,6 +17,7 @@ std::vector<PlantedBugInfo> make_catalogue() {
       {"cdp.lut_priority", "CDP LUT: when both tables hit, the hybrid priority bit is inverted"},
       {"pdp.reciprocal_rounding", "PDP int average: the reciprocal multiplies round positive ties down"},
       {"pdp.split_boundary", "PDP split mode: each stripe after the first starts one column late"},
+      {"conv.out_saturation_count", "CACC D_OUT_SATURATION counts one saturated output too few per layer"},
       {"sdp_pdp.stream_order", "PDP on-flying input: PDP starts one atom into SDP's stream and takes the first atom last"},
   };
   std::sort(c.begin(), c.end(), [](const auto& a, const auto& b) { return a.name < b.name; });

@@ -213,6 +213,15 @@ SdpLayerConfig decode_sdp_layer(const HwConfig& cfg, const SdpRegReader& sdp, co
   SdpLayerConfig l = decode_sdp_rdma_layer(cfg, rdma);
   decode_sdp(cfg, Reader{sdp}, l);
   l.sat_flag_range = cfg.sdp_sat_flag == SdpSatFlag::Range;
+  // Flying input without memory operands: SDP_RDMA takes no part in the layer, so SDP's own
+  // cube registers govern and SDP_RDMA's copies need not agree.
+  if (l.flying && !l.bs.needs_stream() && !l.bn.needs_stream() && !l.ew.needs_stream()) {
+    const Reader r{sdp};
+    l.width = r.get<S::D_DATA_CUBE_WIDTH, S::D_DATA_CUBE_WIDTH::WIDTH>() + 1;
+    l.height = r.get<S::D_DATA_CUBE_HEIGHT, S::D_DATA_CUBE_HEIGHT::HEIGHT>() + 1;
+    l.channels = r.get<S::D_DATA_CUBE_CHANNEL, S::D_DATA_CUBE_CHANNEL::CHANNEL>() + 1;
+    l.rdma_mismatches.clear();
+  }
   return l;
 }
 
@@ -243,7 +252,6 @@ bool sdp_precision_legal(const HwConfig& cfg, Precision in, Precision proc, Prec
 std::vector<SdpRuleViolation> sdp_rule_violations(const SdpLayerConfig& l, const HwConfig& cfg) {
   std::vector<SdpRuleViolation> v;
   auto undefined = [&](std::string m) { v.push_back({SdpRuleKind::Undefined, std::move(m)}); };
-  auto unsupported = [&](std::string m) { v.push_back({SdpRuleKind::Unsupported, std::move(m)}); };
   for (const std::string& m : l.rdma_mismatches)
     undefined("SDP and SDP_RDMA disagree on " + m + " (sdp.md §2.4)");
   if (l.in_code > 2 || l.proc_code > 2 || l.out_code > 2) {
@@ -283,7 +291,6 @@ std::vector<SdpRuleViolation> sdp_rule_violations(const SdpLayerConfig& l, const
     undefined(fmt::format("input RAM_TYPE CV but '{}' has no secondary memory; read from DBB", cfg.name));
   if (l.writes_memory() && l.dst_port_is_sram && !cfg.sram_if)
     undefined(fmt::format("output RAM_TYPE CV but '{}' has no secondary memory; written to DBB", cfg.name));
-  if (l.flying) unsupported("flying input (FLYING_MODE = ON, from CACC) needs the convolution pipe, not modelled yet");
   return v;
 }
 

@@ -102,6 +102,8 @@ SdpModel::SdpModel(const HwConfig& cfg, std::shared_ptr<SdpPair> pair, std::shar
 
 bool SdpModel::ready(const RegisterSnapshot& regs, UnitContext& ctx) {
   const SdpLayerConfig own = decode_sdp_layer(cfg_, [&](uint32_t o) { return regs.get(o); }, [](uint32_t) { return 0u; });
+  // A flying layer waits for the convolution output it processes.
+  if (own.flying && flying_input_ && !flying_input_->available()) return false;
   // An SDP layer that sends to PDP is observable before it completes (PDP's done needs it),
   // so it also waits, as the RTL does, for the SDP_RDMA arming that delivers its input.
   if (!own.output_to_pdp || own.ew.eql_mode() || !to_pdp_) return true;
@@ -144,7 +146,16 @@ std::optional<LayerResult> SdpModel::execute_layer(const RegisterSnapshot& regs,
     ctx.warn(fmt::format("SDP group {}: {}", regs.group, v.message));
     if (v.kind == SdpRuleKind::Unsupported) runnable = false;
   }
-  if (l.flying && !flying_input_) return std::nullopt;  // warned: flying input not modelled
+  if (l.flying && !flying_input_) {
+    ctx.warn(fmt::format("SDP group {}: flying input, but configuration '{}' has no convolution pipeline; the layer "
+                         "never completes", regs.group, cfg_.name));
+    return std::nullopt;
+  }
+  if (l.flying)
+    if (const auto why = flying_input_->mismatch(l)) {
+      ctx.warn(fmt::format("SDP group {}: {}; the layer never completes", regs.group, *why));
+      return std::nullopt;
+    }
   if (!runnable) return std::nullopt;
   const bool streams_to_pdp = l.output_to_pdp && !l.ew.eql_mode();
   if (streams_to_pdp && !to_pdp_) {
@@ -175,6 +186,7 @@ std::optional<LayerResult> SdpModel::execute_layer(const RegisterSnapshot& regs,
       pdp_stream_.atoms.clear();
       to_pdp_->cubes.push_back(std::move(cube));
     }
+    if (l.flying) flying_input_->consume();
     // Checker-proof plants (off unless a test enables them).
     if (c.out_saturation > 0 && planted("sdp.out_saturation_count")) --c.out_saturation;
     if (c.nan_output > 0 && planted("sdp.nan_output_count")) --c.nan_output;
@@ -231,12 +243,14 @@ std::optional<LayerResult> SdpRdmaModel::execute_layer(const RegisterSnapshot& r
   return res;
 }
 
-std::vector<std::unique_ptr<UnitModel>> make_sdp_unit_models(const HwConfig& cfg,
-                                                             std::shared_ptr<SdpPdpChannel> to_pdp) {
+std::vector<std::unique_ptr<UnitModel>> make_sdp_unit_models(const HwConfig& cfg, std::shared_ptr<SdpPdpChannel> to_pdp,
+                                                             std::shared_ptr<SdpInputSource> flying_input) {
   std::vector<std::unique_ptr<UnitModel>> v;
   if (!cfg.has_unit(Unit::SDP)) return v;
   auto pair = std::make_shared<SdpPair>();
-  v.push_back(std::make_unique<SdpModel>(cfg, pair, std::move(to_pdp)));
+  auto sdp = std::make_unique<SdpModel>(cfg, pair, std::move(to_pdp));
+  if (flying_input) sdp->set_flying_input(std::move(flying_input));
+  v.push_back(std::move(sdp));
   if (cfg.has_unit(Unit::SDP_RDMA)) v.push_back(std::make_unique<SdpRdmaModel>(cfg, pair));
   return v;
 }

@@ -78,8 +78,10 @@ class SdpRdmaModel final : public UnitModel {
   std::shared_ptr<SdpPair> pair_;
 };
 
-// The SDP and SDP_RDMA models of a configuration (empty when it has no SDP).
+// The SDP and SDP_RDMA models of a configuration (empty when it has no SDP); `flying_input`:
+// the convolution output (null: flying layers never complete).
 std::vector<std::unique_ptr<UnitModel>> make_sdp_unit_models(const HwConfig& cfg,
-                                                             std::shared_ptr<SdpPdpChannel> to_pdp = nullptr);
+                                                             std::shared_ptr<SdpPdpChannel> to_pdp = nullptr,
+                                                             std::shared_ptr<SdpInputSource> flying_input = nullptr);
 
 }  // namespace dla::golden

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -21,6 +23,11 @@ class SdpInputSource {
   // The 32-bit elements (int32, or fp32 patterns in FP16 PROC) of processing atom
   // (surface, line, w) of batch `batch`: l.proc_lanes() values into `lanes`.
   virtual void read_atom(unsigned batch, uint32_t surface, uint32_t line, uint32_t w, uint32_t* lanes) = 0;
+  // Flying input: whether a cube waits to be read, why the layer `l` cannot read it (shape or
+  // precision disagree), and the end of the layer that read it.
+  virtual bool available() const { return true; }
+  virtual std::optional<std::string> mismatch(const SdpLayerConfig&) const { return std::nullopt; }
+  virtual void consume() {}
 };
 
 // Memory input (FLYING_MODE = OFF, sdp.md §4.1, §4.4): decodes IN_PRECISION elements,

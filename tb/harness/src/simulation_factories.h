@@ -18,6 +18,7 @@ struct FactoryEntry {
   InitialState initial_state;
   uint64_t reset_idle_cycles;
   SimulationFactory make;
+  bool conv;  // the DUT implements the convolution pipeline
 };
 
 const std::vector<FactoryEntry>& simulation_factories();  // generated

@@ -49,11 +49,21 @@ struct HwConfig {
   // pdp_line_buffer_atoms / pow2ceil(open rows) output columns (docs/pdp.md).
   unsigned pdp_line_buffer_atoms = 0;
   unsigned bdma_queue_depth = 0; // 0 when BDMA is absent
+  // Convolution pipeline (docs/conv.md). MAC atomic C: input channels per atomic operation;
+  // MAC atomic K (int8): kernels per group, = atom_bytes (16-bit precisions: atom_bytes / 2).
+  unsigned conv_mac_atomic_c = 8, conv_mac_atomic_k = 8;
+  unsigned conv_cbuf_banks = 32, conv_cbuf_bank_entries = 512, conv_cbuf_entry_bytes = 8;
+  bool conv_winograd = false, conv_batching = false, conv_compression = false;
+  // CACC D_OUT_SATURATION adds an atom's saturated-lane count with a log2(K)-bit adder: an atom
+  // whose K lanes all saturate adds 0 (the configurable NVDLA family).
+  bool conv_sat_count_wraps = false;
   unsigned axi_id_bits = 8, axi_max_burst_beats = 16, axi_max_outstanding_reads = 32;
   // CSB byte base of each unit's 4 KiB window; nullopt = unit absent.
   std::optional<uint32_t> unit_base[kUnitCount];
 
   unsigned dbb_bytes() const { return dbb_data_bits / 8; }
+  // Kernels per group (= output channels per atom) at a precision's element size.
+  unsigned conv_kernels_per_group(Precision p) const { return p == Precision::Int8 ? atom_bytes : atom_bytes / 2; }
   bool has_unit(Unit u) const { return unit_base[static_cast<unsigned>(u)].has_value(); }
   bool supports(Precision p) const;
   // Which unit window a CSB byte address falls in (nullopt: no unit there).

@@ -44,6 +44,10 @@ class GoldenModel {
   // GLB interrupt state: S_INTR_STATUS and the level of dla_intr (STATUS & ~MASK != 0).
   uint32_t intr_status() const { return intr_status_; }
   bool intr_line() const;
+  // Unmasked done interrupts raised so far, one per status bit (CDMA's data and weight done
+  // are two). The hardware raises them at different times, so a program may wait for each in
+  // turn after clearing the previous ones; the untimed model raises them together and counts.
+  uint64_t interrupt_events() const { return interrupt_events_; }
 
   // Diagnostics for illegal or unsupported programming, each message once, in order.
   const std::vector<std::string>& warnings() const { return warnings_; }
@@ -53,6 +57,12 @@ class GoldenModel {
   // Replace (or add) the datapath of a unit. The built-in ones are installed at construction.
   void install(std::unique_ptr<UnitModel> model);
   bool has_datapath(Unit unit) const;
+  // Without a datapath an armed group stays armed, as on a DUT that lacks the unit. A DUT
+  // without the convolution pipeline (dlaverif's RTL today) is checked with the conv
+  // datapaths removed, so that both sides leave conv layers unexecuted.
+  void remove_datapath(Unit unit);
+  void remove_conv_datapaths();  // CDMA, CSC, CMAC_A, CMAC_B, CACC
+  bool has_conv_datapath() const;
 
   const HwConfig& config() const { return cfg_; }
   const RegisterMap& register_map() const { return map_; }
@@ -80,6 +90,7 @@ class GoldenModel {
   std::unique_ptr<Context> context_;
   uint32_t intr_status_ = 0;
   uint32_t intr_bits_ = 0;  // bits of S_INTR_STATUS that exist
+  uint64_t interrupt_events_ = 0;
   // Per unit and group: a layer record was made for the current arming (no datapath / hung).
   std::array<std::array<bool, 2>, kUnitCount> stalled_{};
   std::vector<std::string> warnings_;

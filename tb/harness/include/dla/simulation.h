@@ -36,6 +36,7 @@ struct ModelInfo {
   std::string source;                    // the file list it was built from
   InitialState initial_state = InitialState::Random;
   uint64_t reset_idle_cycles = 0;        // idle clocks after reset before the first CSB access
+  bool conv = false;                     // implements the convolution pipeline (CDMA..CACC)
 };
 inline constexpr const char* kPrimaryDut = "rtl";
 
