@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "conv_layer.h"
+#include "dla/conv_layer.h"
 
 namespace dla::golden {
 

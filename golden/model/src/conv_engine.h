@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "conv_cbuf.h"
-#include "conv_layer.h"
+#include "dla/conv_layer.h"
 #include "dla/sparse_memory.h"
 
 namespace dla::golden {

@@ -1,4 +1,4 @@
-#include "conv_layer.h"
+#include "dla/conv_layer.h"
 
 #include <algorithm>
 

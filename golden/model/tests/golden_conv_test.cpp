@@ -9,7 +9,7 @@
 #include <random>
 
 #include "../src/conv_engine.h"
-#include "../src/conv_layer.h"
+#include "dla/conv_layer.h"
 #include "dla/formats/pixel_format.h"
 #include "dla/formats/weight_format.h"
 #include "dla/numerics/integer_ops.h"
