@@ -185,7 +185,9 @@ class Accumulator {
   uint32_t result(unsigned clip, bool& saturated) const {
     saturated = false;
     if (p_ == Precision::Fp16) return fp_.to_fp32();
-    const int64_t r = num::rha(acc_, clip);
+    int64_t r = num::rha(acc_, clip);
+    if (clip > 0 && planted("conv.clip_rounding") && acc_ < 0 && (-acc_ & ((int64_t{1} << clip) - 1)) == int64_t{1} << (clip - 1))
+      ++r;  // a negative tie rounds up (toward +inf)
     const int64_t v = num::sat(r, 32);
     saturated = v != r;
     return static_cast<uint32_t>(v);
@@ -327,7 +329,8 @@ class DirectEngine {
     const uint16_t pad = pad_element(l_.pad_value, l_.proc);
     if (l_.kind == ConvInputKind::Feature) {
       const int64_t ix = int64_t{x} * l_.stride_x + int64_t{op.s} * l_.dilation_x - l_.pad_left;
-      const int64_t iy = int64_t{y} * l_.stride_y + int64_t{op.r} * l_.dilation_y - l_.pad_top;
+      int64_t iy = int64_t{y} * l_.stride_y + int64_t{op.r} * l_.dilation_y - l_.pad_top;
+      if (iy == -1 && planted("conv.padding_row")) iy = 0;
       const bool inside = ix >= 0 && iy >= 0 && ix < l_.csc_width && iy < l_.csc_height;
       const std::vector<uint16_t>* line = inside ? &slices_[static_cast<size_t>(iy) * l_.batches + b] : nullptr;
       for (unsigned j = 0; j < ac_; ++j) {
@@ -362,6 +365,17 @@ class DirectEngine {
 };
 
 // ---------------------------------------------------------------------------- Winograd
+
+// The output transform, or the planted one whose second row adds Q2 (row-major q, row i
+// of the tile = q[4i .. 4i + 3]): Y = A^T Q A with A^T's second row (0, 1, 1, -1).
+std::array<int64_t, 4> output_transform(const std::array<int64_t, 16>& q) {
+  if (!planted("conv.winograd_coefficient")) return num::winograd_output_transform(q);
+  std::array<int64_t, 16> flipped = q;
+  const std::array<int64_t, 4> y0 = num::winograd_output_transform(q);
+  for (unsigned c = 0; c < 4; ++c) flipped[8 + c] = -q[8 + c];  // row 2 negated: r1 = Q1 + Q2 - Q3
+  const std::array<int64_t, 4> y1 = num::winograd_output_transform(flipped);
+  return {y0[0], y0[1], y1[2], y1[3]};
+}
 
 void run_winograd(const ConvLayer& l, const HwConfig& cfg, const Slices& ext, const formats::KernelSet& u,
                   OutputWriter& out) {
@@ -408,14 +422,14 @@ void run_winograd(const ConvLayer& l, const HwConfig& cfg, const Slices& ext, co
               } else {
                 std::array<int64_t, 16> m{};
                 for (unsigned q = 0; q < 16; ++q) m[q] = qs[q].mant;
-                const std::array<int64_t, 4> y = num::winograd_output_transform(m);
+                const std::array<int64_t, 4> y = output_transform(m);
                 for (unsigned o = 0; o < 4; ++o) y4[o] = num::CmacFp16Sum{qs[0].exp, y[o]};
               }
               for (unsigned o = 0; o < 4; ++o) acc[o].add_fp(y4[o]);
             } else {
               std::array<int64_t, 16> q16{};
               for (unsigned q = 0; q < 16; ++q) q16[q] = int_dot(&w[4 * q], d + 4 * q, 4, l.proc);
-              const std::array<int64_t, 4> y = num::winograd_output_transform(q16);
+              const std::array<int64_t, 4> y = output_transform(q16);
               for (unsigned o = 0; o < 4; ++o) acc[o].add_int(y[o]);
             }
           }
@@ -458,6 +472,12 @@ std::optional<WeightFetch> fetch_weights(const ConvLayer& l, const HwConfig& cfg
   cw.wgs.resize(groups.size() * 4);
   mem.read(l.wgs_addr, cw.wgs.data(), cw.wgs.size());
   cw.data = std::move(raw);
+  if (planted("conv.decompress_bit"))
+    for (uint8_t& b : cw.wmb) {
+      uint8_t r = 0;
+      for (unsigned i = 0; i < 8; ++i) r = static_cast<uint8_t>(r | (((b >> i) & 1u) << (7 - i)));
+      b = r;
+    }
   uint64_t nnz = 0;
   for (uint64_t t = 0; t < cw.total_elements && t / 8 < cw.wmb.size(); ++t) nnz += (cw.wmb[t / 8] >> (t % 8)) & 1u;
   const uint64_t want_weight = formats::round_up_128(nnz * es), want_wmb = ceil_div(cw.total_elements, 1024) * 128;

@@ -17,6 +17,10 @@ std::vector<PlantedBugInfo> make_catalogue() {
       {"cdp.lut_priority", "CDP LUT: when both tables hit, the hybrid priority bit is inverted"},
       {"pdp.reciprocal_rounding", "PDP int average: the reciprocal multiplies round positive ties down"},
       {"pdp.split_boundary", "PDP split mode: each stripe after the first starts one column late"},
+      {"conv.clip_rounding", "CACC CLIP_TRUNCATE rounds ties toward +inf instead of away from zero"},
+      {"conv.decompress_bit", "CSC reads the weight mask bits of a WMB byte MSB first instead of LSB first"},
+      {"conv.padding_row", "CSC reads the input row just above the cube (row -1) from line 0 instead of padding"},
+      {"conv.winograd_coefficient", "CMAC Winograd output transform: the second output row adds Q2 instead of subtracting it"},
       {"conv.out_saturation_count", "CACC D_OUT_SATURATION counts one saturated output too few per layer"},
       {"sdp_pdp.stream_order", "PDP on-flying input: PDP starts one atom into SDP's stream and takes the first atom last"},
   };

@@ -522,8 +522,9 @@ TEST(GoldenConv, PartialDataReuseAppendsNewLinesToTheKeptOnes) {
             << "k " << k << " (" << x << ", " << y << ")";
 }
 
-// Compressed weights (v1) compute exactly what the decompressed weights compute.
-TEST(GoldenConv, CompressedWeightsEqualUncompressed) {
+// Compressed weights (v1): the outputs of a layer with sparse weights, uncompressed and
+// compressed (nullopt when a run is refused).
+std::optional<std::pair<std::vector<uint32_t>, std::vector<uint32_t>>> compressed_and_plain_outputs() {
   const HwConfig& cfg = HwConfig::get("v1");
   DcCase t = small_case(4, 3, 40, 37, 8);
   for (size_t i = 0; i < t.weights.size(); i += 3) t.weights[i] = 0;  // sparsity
@@ -532,8 +533,6 @@ TEST(GoldenConv, CompressedWeightsEqualUncompressed) {
   store_case(mem, cfg, t, plain);
   ConvCbuf cbuf;
   const auto a = run(cfg, plain, mem, cbuf);
-  ASSERT_TRUE(a);
-  expect_matches_reference(cfg, t, *a, "uncompressed");
   const unsigned ak = cfg.conv_kernels_per_group(t.p);
   const std::vector<uint8_t> img = formats::dc_weight_image(kernel_set(t), {ak, cfg.conv_mac_atomic_c});
   const formats::CompressedWeights cw =
@@ -549,19 +548,34 @@ TEST(GoldenConv, CompressedWeightsEqualUncompressed) {
   mem.load(packed.weight_addr, cw.data);
   mem.load(packed.wmb_addr, cw.wmb);
   mem.load(packed.wgs_addr, cw.wgs);
-  std::vector<std::string> warnings;
-  const auto b = run(cfg, packed, mem, cbuf, &warnings);
-  ASSERT_TRUE(b) << warnings.front();
-  EXPECT_EQ(b->output.values, a->output.values);
+  const auto b = run(cfg, packed, mem, cbuf);
+  if (!a || !b) return std::nullopt;
+  return std::make_pair(b->output.values, a->output.values);
+}
+
+TEST(GoldenConv, CompressedWeightsEqualUncompressed) {
+  const auto outputs = compressed_and_plain_outputs();
+  ASSERT_TRUE(outputs);
+  EXPECT_EQ(outputs->first, outputs->second);
   // A WEIGHT_BYTES that is not the packed size is refused.
-  packed.weight_bytes += 128;
-  warnings.clear();
-  EXPECT_FALSE(run(cfg, packed, mem, cbuf, &warnings));
+  const HwConfig& cfg = HwConfig::get("v1");
+  DcCase t = small_case(2, 2, 8, 4, 9);
+  SparseMemory mem(10);
+  ConvLayer l = dc_layer(cfg, t);
+  l.compressed = true;
+  l.weight_bank -= 1;
+  l.wmb_bytes = 128;
+  mem.load(l.wmb_addr, std::vector<uint8_t>(128, 0xff));
+  ConvCbuf cbuf;
+  std::vector<std::string> warnings;
+  EXPECT_FALSE(run(cfg, l, mem, cbuf, &warnings));
+  EXPECT_FALSE(warnings.empty());
 }
 
 // Winograd (v1, int8): with U = (2G) g (2G)^T and no PRA truncation, every output is 4 x the
 // 3 x 3 correlation of the padded input with g.
-TEST(GoldenConv, WinogradEqualsFourTimesTheDirectConvolution) {
+// Outputs that differ from 4 x the direct convolution (-1: the layer was refused).
+int winograd_mismatches() {
   const HwConfig& cfg = HwConfig::get("v1");
   std::mt19937 rng(21);
   std::uniform_int_distribution<int32_t> dv(-30, 30), gv(-3, 3);
@@ -607,7 +621,8 @@ TEST(GoldenConv, WinogradEqualsFourTimesTheDirectConvolution) {
   ConvCbuf cbuf;
   std::vector<std::string> warnings;
   const auto r = run(cfg, l, mem, cbuf, &warnings);
-  ASSERT_TRUE(r) << warnings.front();
+  if (!r) return -1;
+  int mismatches = 0;
   for (uint32_t kk = 0; kk < k; ++kk)
     for (uint32_t y = 0; y < 4; ++y)
       for (uint32_t x = 0; x < 4; ++x) {
@@ -619,9 +634,12 @@ TEST(GoldenConv, WinogradEqualsFourTimesTheDirectConvolution) {
             for (uint32_t ch = 0; ch < c; ++ch)
               sum += int64_t{data[(py * w + px) * c + ch]} * g[(size_t{kk} * 9 + i * 3 + j) * c + ch];
           }
-        EXPECT_EQ(static_cast<int32_t>(r->output.atom(0, y, x, 0)[kk]), 4 * sum) << "k " << kk << " (" << x << ", " << y << ")";
+        mismatches += static_cast<int32_t>(r->output.atom(0, y, x, 0)[kk]) != 4 * sum;
       }
+  return mismatches;
 }
+
+TEST(GoldenConv, WinogradEqualsFourTimesTheDirectConvolution) { EXPECT_EQ(winograd_mismatches(), 0); }
 
 // Image mode with post-extension (P = 2, 4) computes the same values as P = 1.
 TEST(GoldenConv, ImagePostExtensionMatchesPlainImageMode) {
@@ -725,6 +743,46 @@ TEST(GoldenConv, Fp16NanInfCountersAndFlush) {
     const uint32_t x0 = r->output.atom(0, 0, 0, 0)[0];
     if (flush) EXPECT_EQ(x0, 0x40000000u) << "NaN flushed to +0: 0 + 1 + 1 = 2.0";
     else EXPECT_EQ(x0 & 0x7f800000u, 0x7f800000u) << "NaN poisons the output";
+  }
+}
+
+// Outputs of 25 random small-configuration layers that differ from the reference.
+int random_reference_mismatches() {
+  std::mt19937 rng(11);
+  const HwConfig& cfg = HwConfig::get("small");
+  int mismatches = 0;
+  for (int i = 0; i < 25; ++i) {
+    const DcCase t = random_case(rng, cfg, Precision::Int8);
+    SparseMemory mem(3);
+    const ConvLayer l = dc_layer(cfg, t);
+    store_case(mem, cfg, t, l);
+    ConvCbuf cbuf;
+    const auto r = run(cfg, l, mem, cbuf);
+    if (!r) return -1;
+    for (uint32_t k = 0; k < t.k; ++k)
+      for (uint32_t y = 0; y < t.out_h; ++y)
+        for (uint32_t x = 0; x < t.out_w; ++x)
+          mismatches += static_cast<int32_t>(r->output.atom(k / 8, y, x, 0)[k % 8]) != reference(t, 0, k, x, y);
+  }
+  return mismatches;
+}
+
+// The planted bugs of the convolution model (dlaverif run --plant) are caught by the checks
+// above: the reference convolution, the Winograd identity, compressed = uncompressed.
+TEST(GoldenConv, PlantedBugsAreCaught) {
+  EXPECT_EQ(random_reference_mismatches(), 0);
+  for (const char* plant : {"conv.clip_rounding", "conv.padding_row"}) {
+    golden::PlantedBugScope scope({plant});
+    EXPECT_GT(random_reference_mismatches(), 0) << plant;
+  }
+  {
+    golden::PlantedBugScope scope({"conv.winograd_coefficient"});
+    EXPECT_GT(winograd_mismatches(), 0);
+  }
+  {
+    golden::PlantedBugScope scope({"conv.decompress_bit"});
+    const auto outputs = compressed_and_plain_outputs();
+    EXPECT_TRUE(!outputs || outputs->first != outputs->second);
   }
 }
 
