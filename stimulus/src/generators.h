@@ -14,5 +14,7 @@ TestGenerator make_sdp_pdp_random_generator();
 TestGenerator make_sdp_illegal_generator();
 TestGenerator make_cdp_random_generator();
 TestGenerator make_cdp_illegal_generator();
+TestGenerator make_conv_random_generator();
+TestGenerator make_conv_illegal_generator();
 
 }  // namespace dla::stimulus

@@ -37,7 +37,9 @@ const std::vector<TestGenerator>& test_generators() {
                                                   stimulus::make_sdp_pdp_random_generator(),
                                                   stimulus::make_sdp_illegal_generator(),
                                                   stimulus::make_cdp_random_generator(),
-                                                  stimulus::make_cdp_illegal_generator()};
+                                                  stimulus::make_cdp_illegal_generator(),
+                                                  stimulus::make_conv_random_generator(),
+                                                  stimulus::make_conv_illegal_generator()};
   return gens;
 }
 

@@ -255,11 +255,15 @@ class DirectEngine {
   void run(OutputWriter& out) const {
     const unsigned ak = cfg_.conv_kernels_per_group(l_.proc);
     const size_t n_ops = ops_.size();
+    const bool fp = l_.proc == Precision::Fp16;
     std::vector<uint16_t> data(n_ops * ac_);
+    std::vector<int32_t> data_int(fp ? 0 : n_ops * ac_);
     for (uint32_t y = 0; y < l_.out_height; ++y)
       for (uint32_t x = 0; x < l_.out_width; ++x)
         for (uint32_t b = 0; b < l_.batches; ++b) {
           for (size_t o = 0; o < n_ops; ++o) fill_data(ops_[o], b, x, y, &data[o * ac_]);
+          if (!fp)
+            for (size_t i = 0; i < data.size(); ++i) data_int[i] = static_cast<int32_t>(as_int(data[i], l_.proc));
           for (uint32_t g = 0; g * ak < l_.kernels; ++g) {
             uint32_t* atom = out.atom(g, y, x, b);
             unsigned saturated = 0;
@@ -267,9 +271,17 @@ class DirectEngine {
               const uint32_t k = g * ak + i;
               Accumulator acc(l_.proc);
               for (size_t o = 0; o < n_ops; ++o) {
-                const uint16_t* w = &weights_[(size_t{k} * n_ops + o) * ac_];
-                if (l_.proc == Precision::Fp16) acc.add_fp(num::cmac_fp16_dot(w, &data[o * ac_], ac_));
-                else acc.add_int(int_dot(w, &data[o * ac_], ac_, l_.proc));
+                const size_t wi = (size_t{k} * n_ops + o) * ac_;
+                if (fp) {
+                  acc.add_fp(num::cmac_fp16_dot(&weights_[wi], &data[o * ac_], ac_));
+                } else {
+                  // Exact: |w * d| < 2^30 per lane, at most 64 lanes per operation.
+                  int64_t p = 0;
+                  const int32_t* w = &weights_int_[wi];
+                  const int32_t* d = &data_int[o * ac_];
+                  for (unsigned j = 0; j < ac_; ++j) p += int64_t{w[j]} * d[j];
+                  acc.add_int(p);
+                }
               }
               bool s = false;
               atom[i] = acc.result(l_.clip_truncate, s);
@@ -322,6 +334,10 @@ class DirectEngine {
           if (c < chans) w[j] = wt_.at(k, op.r, op.s, c);
         }
       }
+    if (l_.proc != Precision::Fp16) {
+      weights_int_.resize(weights_.size());
+      for (size_t i = 0; i < weights_.size(); ++i) weights_int_[i] = static_cast<int32_t>(as_int(weights_[i], l_.proc));
+    }
   }
 
   void fill_data(const Op& op, uint32_t b, uint32_t x, uint32_t y, uint16_t* d) const {
@@ -361,7 +377,8 @@ class DirectEngine {
   const formats::KernelSet& wt_;
   unsigned ac_;
   std::vector<Op> ops_;
-  std::vector<uint16_t> weights_;  // (k, op) x AC lanes
+  std::vector<uint16_t> weights_;      // (k, op) x AC lanes
+  std::vector<int32_t> weights_int_;   // the same, sign-extended (integer precisions)
 };
 
 // ---------------------------------------------------------------------------- Winograd
