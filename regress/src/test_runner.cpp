@@ -456,6 +456,12 @@ RunResult run_test(const RunRequest& req) {
   try {
     const HwConfig& cfg = HwConfig::get(req.config);
     const TestGenerator& gen = find_test_generator(req.test);
+    if (gen.needs_conv && !req.golden_only)
+      if (const auto model = tb::find_simulation_model(req.config, req.dut); model && !model->conv)
+        throw std::invalid_argument("test " + req.test + " runs convolution layers, but DUT '" + req.dut +
+                                    "' of configuration " + req.config +
+                                    " has no convolution pipeline (DLA_DUT_CONV); run it --golden-only or on a DUT "
+                                    "that has one (e.g. --dut nvdla)");
     const Program program = gen.generate(cfg, req.seed, req.knobs);
     return run_program(req, program);
   } catch (const std::invalid_argument& e) {

@@ -326,9 +326,13 @@ std::vector<std::string> conv_rule_violations(const ConvLayer& l, const HwConfig
              "semi-planar image with an X offset reaching past the first atom of plane 1 is not supported");
       }
       rule(l.dilation_x != 1 || l.dilation_y != 1, "image mode has no dilation (DILATION_EXT must be 0)");
-      rule(l.csc_width != l.width || l.csc_height != l.height || l.csc_channels != l.channels,
-           fmt::format("CSC DATAIN {}x{}x{} differs from CDMA's {}x{}x{}", l.csc_width, l.csc_height, l.csc_channels,
-                       l.width, l.height, l.channels));
+      const uint32_t lines = full_reuse ? kept_slices : l.height + kept_slices;
+      rule(l.csc_width != l.width || l.csc_height != lines || l.csc_channels != l.channels,
+           fmt::format("CSC DATAIN {}x{}x{} differs from the input {}x{}x{} ({})", l.csc_width, l.csc_height,
+                       l.csc_channels, l.width, lines, l.channels,
+                       full_reuse         ? "all lines kept from the previous layer"
+                       : kept_slices > 0 ? fmt::format("{} kept + {} fetched lines", kept_slices, l.height)
+                                         : std::string("as CDMA fetches it")));
       rule(l.kernel_width != 1, "image mode folds the kernel width into channels (WEIGHT_WIDTH_EXT must be 0)");
       rule(l.kernel_channels % l.channels != 0,
            fmt::format("kernel channels {} are not S x {} components", l.kernel_channels, l.channels));
@@ -360,10 +364,10 @@ std::vector<std::string> conv_rule_violations(const ConvLayer& l, const HwConfig
       rule(l.cdma_pad_left >= 3 * sx || (sx == 1 && l.cdma_pad_left > 1) || l.cdma_pad_top >= 3 * sy ||
                (sy == 1 && l.cdma_pad_top > 1),
            "Winograd left/top padding must be < 3 x stride (and <= 1 at stride 1)");
-      rule(l.csc_width != l.width_ext || l.csc_height != l.height_ext ||
-               uint64_t{l.csc_channels} != uint64_t{l.channels} * sx * sy,
+      const uint32_t rows = full_reuse ? kept_slices : l.height_ext + kept_slices;
+      rule(l.csc_width != l.width_ext || l.csc_height != rows || uint64_t{l.csc_channels} != uint64_t{l.channels} * sx * sy,
            fmt::format("CSC DATAIN {}x{}x{} differs from the extended cube {}x{}x{}", l.csc_width, l.csc_height,
-                       l.csc_channels, l.width_ext, l.height_ext, uint64_t{l.channels} * sx * sy));
+                       l.csc_channels, l.width_ext, rows, uint64_t{l.channels} * sx * sy));
       rule(l.kernel_width != 4 || l.kernel_height != 4 || l.kernel_channels != l.csc_channels,
            fmt::format("Winograd kernels are 4x4 x C_ext (CSC has {}x{}x{})", l.kernel_width, l.kernel_height,
                        l.kernel_channels));

@@ -24,6 +24,9 @@ struct TestGenerator {
   std::vector<KnobSpec> knobs;
   // Builds the program; called by generate() after validation.
   std::function<Program(const HwConfig&, uint64_t seed, const Knobs&)> make;
+  // The test runs convolution layers: a DUT without the pipeline (ModelInfo::conv) cannot
+  // run it; golden-only runs can.
+  bool needs_conv = false;
   // Why the configuration cannot run this test; "" when it can. Unset: every configuration.
   std::function<std::string(const HwConfig&)> unsupported_reason;
 

@@ -1,0 +1,803 @@
+// conv.random: random legal convolution layers (conv.md) through CDMA, CSC, CMAC_A/B, CACC and
+// SDP in flying mode, on alternating register groups:
+// * direct mode in every precision of the configuration: kernels 1..32 within the CBUF,
+//   strides 1..8, dilation 1..32, left/top padding and implicit right/bottom padding through
+//   W_out/H_out, pad values, C below / not a multiple of the atom, K not a multiple of the
+//   kernel group, CLIP_TRUNCATE edges and (int16) 32-bit saturating sums, the integer input
+//   converter, batches (v1);
+// * image mode: every pixel format the configuration's precisions allow, X offset, sign
+//   override, per-component means or offset, scale and truncation, precision changes,
+//   CDMA left/right and CSC top padding, post-extension (Y_EXTENSION) when S*C <= AC/P;
+// * Winograd (v1): stride folding, CDMA padding, PRA truncation, transformed weights;
+// * weight compression with random sparsity (v1), fp16 data and weights with NaN/Inf/
+//   subnormal/zero/max values at a knob density, the secondary memory port (v1);
+// * CBUF: random DATA/WEIGHT bank splits that fit, ENTRY_PER_SLICE by §8.2, FETCH_GRAIN,
+//   and layer sequences with full and partial data reuse (SKIP_DATA_RLS / RLS_SLICES /
+//   DATA_REUSE) and weight reuse (SKIP_WEIGHT_RLS / WEIGHT_REUSE);
+// * SDP: output precision (v1: 8->16 split), BS/BN with register or per-kernel memory
+//   operands, EW with register operands (v1), output converter.
+// The scoreboard compares the SDP output windows (pad lanes included) with the golden model.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "conv_stimulus.h"
+#include "generators.h"
+
+namespace dla::stimulus {
+
+namespace {
+
+using formats::PixelFormat;
+using formats::pixel_format_info;
+
+uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+unsigned log2_ceil(uint64_t v) {
+  unsigned n = 0;
+  while ((uint64_t{1} << n) < v) ++n;
+  return n;
+}
+
+// 1..max, biased to small values (1 often).
+uint32_t pick_dim(Rng& r, uint32_t max) {
+  if (max <= 1) return 1;
+  const double u = r.unit();
+  if (u < 0.12) return 1;
+  if (u < 0.6) return static_cast<uint32_t>(r.uniform(1, std::min<uint32_t>(max, 8)));
+  return static_cast<uint32_t>(r.uniform(1, max));
+}
+
+uint32_t pick_kernel(Rng& r, uint32_t max) {
+  const double u = r.unit();
+  if (u < 0.15) return 1;
+  if (u < 0.6) return static_cast<uint32_t>(r.uniform(1, std::min<uint32_t>(max, 3)));
+  if (u < 0.9) return static_cast<uint32_t>(r.uniform(1, std::min<uint32_t>(max, 7)));
+  return static_cast<uint32_t>(r.uniform(1, max));
+}
+
+// Channels: below one atom, a multiple of it, or anything.
+uint32_t pick_channels(Rng& r, uint32_t atom, uint32_t max) {
+  const double u = r.unit();
+  if (u < 0.3 && atom > 1) return static_cast<uint32_t>(r.uniform(1, std::min(atom - 1, max)));
+  if (u < 0.5 && max >= atom) return atom * static_cast<uint32_t>(r.uniform(1, max / atom));
+  return static_cast<uint32_t>(r.uniform(1, max));
+}
+
+uint32_t pick_kernels(Rng& r, uint32_t ak, uint32_t max) {
+  const double u = r.unit();
+  if (u < 0.3 && ak > 1) return static_cast<uint32_t>(r.uniform(1, std::min(ak - 1, max)));
+  if (u < 0.45 && max > ak) return std::min<uint32_t>(max, ak * static_cast<uint32_t>(r.uniform(1, max / ak)) + static_cast<uint32_t>(r.uniform(0, 2)));
+  return static_cast<uint32_t>(r.uniform(1, max));
+}
+
+uint32_t pick_stride(Rng& r) {
+  const double u = r.unit();
+  if (u < 0.55) return 1;
+  if (u < 0.8) return 2;
+  return static_cast<uint32_t>(r.uniform(3, 8));
+}
+
+uint16_t pad_value(Rng& r, Precision p) {
+  if (r.chance(0.4)) return 0;
+  switch (p) {
+    case Precision::Int8: {  // only [7:0] is used: sometimes sign-extended, sometimes junk above
+      const uint16_t b = static_cast<uint16_t>(r.below(256));
+      return r.chance(0.5) ? static_cast<uint16_t>(static_cast<int8_t>(b)) : static_cast<uint16_t>(b | (r.below(256) << 8));
+    }
+    case Precision::Int16: return static_cast<uint16_t>(r.below(0x10000));
+    default: {
+      if (r.chance(0.1)) return static_cast<uint16_t>(r.chance(0.5) ? 0x7c00 : 0xfbff);
+      const uint16_t sign = r.chance(0.5) ? 0x8000 : 0;
+      return static_cast<uint16_t>(sign | (r.uniform(10, 17) << 10) | r.below(0x400));
+    }
+  }
+}
+
+// log2 of the typical accumulator magnitude of an integer layer.
+unsigned acc_bits(const ConvLayerSpec& l, const HwConfig& cfg) {
+  const ConvDerived d = conv_derived(l, cfg);
+  uint64_t terms = uint64_t{d.kernel_c_ext} * d.kernel_w_ext * d.kernel_h_ext;
+  unsigned data = l.data_bits;
+  if (l.mode == ConvMode::Image) data = l.proc_precision == Precision::Int8 ? 8 : 14;
+  unsigned bits = data + l.weight_bits - 2 + (log2_ceil(terms) + 1) / 2;
+  if (l.mode == ConvMode::Winograd) bits += 4 - l.pra_truncate;
+  if (l.saturating) bits = l.proc_precision == Precision::Int8 ? 14 + log2_ceil(terms) : 30 + log2_ceil(terms);
+  return bits;
+}
+
+class Drawer {
+ public:
+  Drawer(const HwConfig& cfg, Rng& r, const ConvDrawOptions& opt, double scale) : cfg_(cfg), r_(r), opt_(opt) {
+    lim_ = opt.limits;
+    auto s = [&](uint32_t v) { return std::max<uint32_t>(1, static_cast<uint32_t>(v * scale)); };
+    lim_.max_wh = s(lim_.max_wh);
+    lim_.max_c = s(lim_.max_c);
+    lim_.max_k = s(lim_.max_k);
+    lim_.max_kernel = s(lim_.max_kernel);
+  }
+
+  std::optional<ConvLayerSpec> draw(const ConvLayerSpec* prev, ConvReuse rel);
+
+ private:
+  bool feature(bool has) const { return has || opt_.unsupported_ok; }
+  MemPort port() { return feature(cfg_.sram_if) && r_.below(100) < opt_.sram_percent ? MemPort::Sram : MemPort::Dbb; }
+  void draw_values(ConvLayerSpec& l);
+  void draw_direct_input(ConvLayerSpec& l);
+  bool draw_image_input(ConvLayerSpec& l, const ConvLayerSpec* same_weights);
+  void draw_winograd_input(ConvLayerSpec& l, const ConvLayerSpec* same_weights);
+  void draw_kernel(ConvLayerSpec& l);
+  bool draw_geometry(ConvLayerSpec& l);
+  bool draw_banks(ConvLayerSpec& l);
+  void draw_converter(ConvLayerSpec& l);
+
+  const HwConfig& cfg_;
+  Rng& r_;
+  const ConvDrawOptions& opt_;
+  ConvShapeLimits lim_;
+};
+
+void Drawer::draw_values(ConvLayerSpec& l) {
+  const bool int8 = l.proc_precision == Precision::Int8;
+  const unsigned max_bits = int8 ? 8 : 16;
+  l.data_bits = static_cast<uint32_t>(r_.uniform(2, l.mode == ConvMode::Winograd && int8 ? 7 : max_bits));
+  l.weight_bits = static_cast<uint32_t>(r_.uniform(2, max_bits));
+  l.fp_data_exp = static_cast<uint32_t>(r_.uniform(12, 17));
+  l.fp_weight_exp = static_cast<uint32_t>(r_.uniform(11, 16));
+  l.saturating = l.proc_precision != Precision::Fp16 && l.mode != ConvMode::Winograd && r_.chance(0.08);
+}
+
+void Drawer::draw_converter(ConvLayerSpec& l) {
+  // Direct int: (d - offset) * scale >> truncate, saturated to the precision (§4.1).
+  const unsigned bits = l.proc_precision == Precision::Int8 ? 8 : 16;
+  l.cvt_en = true;
+  if (r_.chance(0.12)) {  // anything: saturating or zeroing
+    l.cvt_offset = static_cast<int16_t>(r_.uniform_signed(-32768, 32767));
+    l.cvt_scale = static_cast<int16_t>(r_.uniform_signed(-32768, 32767));
+    l.cvt_truncate = static_cast<uint32_t>(r_.uniform(0, 63));
+    return;
+  }
+  l.cvt_offset = static_cast<int16_t>(r_.chance(0.3) ? 0 : r_.uniform_signed(-(int64_t{1} << (bits - 2)), int64_t{1} << (bits - 2)));
+  l.cvt_truncate = static_cast<uint32_t>(r_.uniform(0, 12));
+  const int64_t mag = std::clamp<int64_t>(static_cast<int64_t>(std::ldexp(1.0, static_cast<int>(l.cvt_truncate)) * (0.3 + r_.unit())), 1, 32767);
+  l.cvt_scale = static_cast<int16_t>(r_.chance(0.2) ? -mag : mag);
+}
+
+void Drawer::draw_direct_input(ConvLayerSpec& l) {
+  const ConvDerived d0 = conv_derived(l, cfg_);
+  l.channels = pick_channels(r_, d0.atom_elems, lim_.max_c);
+  l.width = pick_dim(r_, lim_.max_wh);
+  l.height = pick_dim(r_, lim_.max_wh);
+  l.batches = feature(cfg_.conv_batching) && r_.below(100) < opt_.batch_percent
+                  ? static_cast<uint32_t>(r_.uniform(2, std::max<uint32_t>(2, lim_.max_batches)))
+                  : 1;
+  if (l.proc_precision != Precision::Fp16 && r_.chance(0.35)) draw_converter(l);
+  l.nan_to_zero = l.proc_precision == Precision::Fp16 && r_.chance(0.5);
+  l.data_port = port();
+}
+
+bool Drawer::draw_image_input(ConvLayerSpec& l, const ConvLayerSpec* same) {
+  if (same) {
+    l.pixel_format = same->pixel_format;
+  } else {
+    std::vector<PixelFormat> candidates;
+    for (unsigned f = 0; f < formats::kPixelFormatCount; ++f) {
+      const auto& info = pixel_format_info(static_cast<PixelFormat>(f));
+      if (!feature(cfg_.supports(info.precision))) continue;
+      const bool fp = info.precision == Precision::Fp16;
+      const bool proc_ok = fp ? std::count(opt_.precisions.begin(), opt_.precisions.end(), Precision::Fp16) > 0 : true;
+      if (proc_ok) candidates.push_back(static_cast<PixelFormat>(f));
+    }
+    if (candidates.empty()) return false;
+    l.pixel_format = r_.choice(candidates);
+  }
+  const auto& info = pixel_format_info(l.pixel_format);
+  l.in_precision = info.precision;
+  if (same) {
+    l.proc_precision = same->proc_precision;
+  } else if (info.precision == Precision::Fp16) {
+    l.proc_precision = Precision::Fp16;
+  } else {
+    const bool keep = std::count(opt_.precisions.begin(), opt_.precisions.end(), info.precision) > 0 && r_.chance(0.5);
+    l.proc_precision = keep ? info.precision : r_.choice(opt_.precisions);
+  }
+  l.channels = info.channels;
+  l.width = pick_dim(r_, lim_.max_wh);
+  l.height = pick_dim(r_, lim_.max_wh);
+  unsigned max_x = formats::max_x_offset(l.pixel_format, cfg_.atom_bytes);
+  if (info.planes == 2) max_x = std::min(max_x, cfg_.atom_bytes / (2 * conv_es(info.precision)) - 1);
+  l.pixel_x_offset = r_.chance(0.4) ? 0 : static_cast<uint32_t>(r_.uniform(0, std::min(max_x, 31u)));
+  l.pixel_sign_override = r_.chance(0.3);
+  const bool int_pixels = info.precision != Precision::Fp16;
+  const bool to_fp16 = int_pixels && l.proc_precision == Precision::Fp16;
+  l.cvt_en = int_pixels && (l.in_precision != l.proc_precision || r_.chance(0.8));
+  l.nan_to_zero = !int_pixels && r_.chance(0.5);
+  if (l.cvt_en) {
+    const int in_bits = info.precision == Precision::Int8 ? 8 : 16;
+    const int out_bits = l.proc_precision == Precision::Int8 ? 8 : l.proc_precision == Precision::Int16 ? 16 : 12;
+    l.mean_format = !to_fp16 && r_.chance(0.5);
+    const int64_t typical = int64_t{1} << (in_bits - 1);
+    for (int16_t& m : l.mean)
+      m = static_cast<int16_t>(r_.chance(0.2) ? 0 : std::clamp<int64_t>(r_.uniform_signed(-typical / 2, 2 * typical), -32768, 32767));
+    l.cvt_offset = to_fp16 ? 0 : static_cast<int16_t>(std::clamp<int64_t>(r_.uniform_signed(-typical / 2, 2 * typical), -32768, 32767));
+    if (r_.chance(0.1)) {
+      l.cvt_scale = static_cast<int16_t>(r_.uniform_signed(-32768, 32767));
+      l.cvt_truncate = static_cast<uint32_t>(r_.uniform(0, 63));
+    } else {
+      l.cvt_truncate = static_cast<uint32_t>(r_.uniform(0, 14));
+      const double ratio = std::ldexp(1.0, out_bits - in_bits + static_cast<int>(r_.uniform_signed(-1, 2)));
+      const int64_t mag = std::clamp<int64_t>(static_cast<int64_t>(std::ldexp(ratio, static_cast<int>(l.cvt_truncate)) * (0.5 + r_.unit())), 1, 32767);
+      l.cvt_scale = static_cast<int16_t>(r_.chance(0.2) ? -mag : mag);
+    }
+  }
+  if (to_fp16) {
+    l.pad_value = l.cdma_pad_value = 0;
+  } else {
+    l.pad_value = pad_value(r_, l.proc_precision);
+    l.cdma_pad_value = pad_value(r_, l.proc_precision);
+  }
+  l.data_port = port();
+  return true;
+}
+
+void Drawer::draw_winograd_input(ConvLayerSpec& l, const ConvLayerSpec* same) {
+  const ConvDerived d0 = conv_derived(l, cfg_);
+  const uint32_t a = d0.atom_elems;
+  if (same) {
+    l.channels = same->channels;
+    l.stride_x = same->stride_x;
+    l.stride_y = same->stride_y;
+  } else {
+    l.channels = a * static_cast<uint32_t>(r_.uniform(1, std::max<uint32_t>(1, std::min<uint32_t>(4, lim_.max_c / a))));
+    l.stride_x = r_.chance(0.7) ? 1 : static_cast<uint32_t>(r_.uniform(2, 3));
+    l.stride_y = r_.chance(0.7) ? l.stride_x : (r_.chance(0.7) ? 1 : static_cast<uint32_t>(r_.uniform(2, 3)));
+  }
+  auto axis = [&](uint32_t stride, uint32_t& pad_lo, uint32_t& size, uint32_t& pad_hi) {
+    const uint32_t ext = 4 * static_cast<uint32_t>(r_.uniform(2, std::max<uint32_t>(2, (lim_.max_wh + 4) / 4)));
+    pad_lo = stride == 1 ? static_cast<uint32_t>(r_.uniform(0, 1)) : static_cast<uint32_t>(r_.uniform(0, 3 * stride - 1));
+    const uint32_t rest = ext * stride - pad_lo;
+    pad_hi = static_cast<uint32_t>(r_.uniform(0, std::min<uint32_t>({63, rest - 1, 3 * stride + 1})));
+    size = rest - pad_hi;
+  };
+  axis(l.stride_x, l.pad_left, l.width, l.pad_right);
+  axis(l.stride_y, l.pad_top, l.height, l.pad_bottom);
+  l.cdma_pad_value = pad_value(r_, l.proc_precision);
+  l.nan_to_zero = l.proc_precision == Precision::Fp16 && r_.chance(0.5);
+  l.data_port = port();
+}
+
+void Drawer::draw_kernel(ConvLayerSpec& l) {
+  const ConvDerived d0 = conv_derived(l, cfg_);
+  l.kernels = pick_kernels(r_, d0.ak, lim_.max_k);
+  if (l.mode == ConvMode::Winograd) {
+    l.kernel_w = r_.chance(0.6) ? 3 * l.stride_x : static_cast<uint32_t>(r_.uniform(1, 3 * l.stride_x));
+    l.kernel_h = r_.chance(0.6) ? 3 * l.stride_y : static_cast<uint32_t>(r_.uniform(1, 3 * l.stride_y));
+    l.pra_truncate = l.proc_precision == Precision::Fp16 ? 0 : static_cast<uint32_t>(r_.uniform(0, 2));
+  } else {
+    l.kernel_w = pick_kernel(r_, lim_.max_kernel);
+    l.kernel_h = r_.chance(0.5) ? l.kernel_w : pick_kernel(r_, lim_.max_kernel);
+    // Image mode: often a kernel narrow enough for post-extension (S*C <= AC/2).
+    const uint32_t narrow = cfg_.conv_mac_atomic_c / (2 * l.channels);
+    if (l.mode == ConvMode::Image && narrow >= 1 && r_.chance(0.3))
+      l.kernel_w = static_cast<uint32_t>(r_.uniform(1, std::min(narrow, lim_.max_kernel)));
+  }
+  l.compressed = feature(cfg_.conv_compression) && r_.below(100) < opt_.compression_percent;
+  l.sparsity_percent = l.compressed ? r_.choice(std::vector<uint32_t>{0, 30, 60, 90, 99}) : (r_.chance(0.1) ? 50 : 0);
+  l.minimal_weight_bytes = opt_.minimal_weight_bytes && !l.compressed && r_.chance(0.15);
+  l.weight_port = port();
+}
+
+bool Drawer::draw_geometry(ConvLayerSpec& l) {
+  switch (l.mode) {
+    case ConvMode::Direct: {
+      l.stride_x = pick_stride(r_);
+      l.stride_y = r_.chance(0.6) ? l.stride_x : pick_stride(r_);
+      auto dil = [&](uint32_t kernel, uint32_t size) -> uint32_t {
+        if (kernel == 1 || r_.chance(0.72)) return 1;
+        const uint32_t cap = std::clamp<uint32_t>((size + 31) / (kernel - 1), 1, 32);
+        return static_cast<uint32_t>(r_.chance(0.6) ? r_.uniform(1, std::min<uint32_t>(4, cap)) : r_.uniform(1, cap));
+      };
+      l.dilation_x = dil(l.kernel_w, l.width);
+      l.dilation_y = dil(l.kernel_h, l.csc_height());
+      auto axis = [&](uint32_t kernel, uint32_t dilation, uint32_t size, uint32_t stride, uint32_t& lo, uint32_t& hi, uint32_t& out) {
+        const uint32_t eff = (kernel - 1) * dilation + 1;
+        lo = r_.chance(0.4) ? 0 : static_cast<uint32_t>(r_.uniform(0, std::min<uint32_t>(31, eff - 1)));
+        const uint32_t hi_min = eff > lo + size ? eff - lo - size : 0, hi_max = std::max(hi_min, eff - 1);
+        hi = r_.chance(0.3) ? hi_min : static_cast<uint32_t>(r_.uniform(hi_min, hi_max));
+        out = (lo + size + hi - eff) / stride + 1;
+      };
+      axis(l.kernel_w, l.dilation_x, l.width, l.stride_x, l.pad_left, l.pad_right, l.out_width);
+      axis(l.kernel_h, l.dilation_y, l.csc_height(), l.stride_y, l.pad_top, l.pad_bottom, l.out_height);
+      l.pad_value = pad_value(r_, l.proc_precision);
+      return true;
+    }
+    case ConvMode::Image: {
+      l.stride_x = pick_stride(r_);
+      l.stride_y = r_.chance(0.6) ? l.stride_x : pick_stride(r_);
+      l.dilation_x = l.dilation_y = 1;
+      if (!reuses_data(l.reuse)) {  // CDMA's left/right padding shapes the stored line: kept when reused
+        l.pad_left = r_.chance(0.4) ? 0 : static_cast<uint32_t>(r_.uniform(0, std::min<uint32_t>(31, l.kernel_w - 1)));
+        const uint32_t pr_min = l.kernel_w > l.pad_left + l.width ? l.kernel_w - l.pad_left - l.width : 0;
+        const uint32_t pr_max = std::max(pr_min, std::min<uint32_t>(63, l.kernel_w - 1));
+        l.pad_right = static_cast<uint32_t>(r_.uniform(pr_min, pr_max));
+      }
+      const uint64_t line = uint64_t{l.pad_left} + l.width + l.pad_right;
+      if (line < l.kernel_w) return false;
+      const uint32_t max_out = static_cast<uint32_t>((line - l.kernel_w) / l.stride_x + 1);
+      l.out_width = r_.chance(0.8) ? max_out : static_cast<uint32_t>(r_.uniform(1, max_out));
+      const uint32_t h = l.csc_height();
+      l.pad_top = r_.chance(0.4) ? 0 : static_cast<uint32_t>(r_.uniform(0, std::min<uint32_t>(31, l.kernel_h - 1)));
+      const uint32_t pb_min = l.kernel_h > l.pad_top + h ? l.kernel_h - l.pad_top - h : 0;
+      l.pad_bottom = static_cast<uint32_t>(r_.uniform(pb_min, std::max(pb_min, l.kernel_h - 1)));
+      l.out_height = (l.pad_top + h + l.pad_bottom - l.kernel_h) / l.stride_y + 1;
+      const uint32_t sc = l.kernel_w * l.channels;
+      const unsigned ac = cfg_.conv_mac_atomic_c;
+      l.y_extension = 0;
+      if (sc * 2 <= ac && r_.below(100) < opt_.post_extension_percent) l.y_extension = sc * 4 <= ac && r_.chance(0.5) ? 2 : 1;
+      return true;
+    }
+    case ConvMode::Winograd: {
+      const ConvDerived d = conv_derived(l, cfg_);
+      l.dilation_x = l.dilation_y = 1;
+      l.out_width = d.w_ext - 4;
+      l.out_height = d.h_ext - 4;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Drawer::draw_banks(ConvLayerSpec& l) {
+  const ConvDerived d = conv_derived(l, cfg_);
+  const uint64_t depth = cfg_.conv_cbuf_bank_entries;
+  const uint64_t need_d = std::max<uint64_t>(1, ceil_div(uint64_t{d.slices} * d.entries, depth));
+  const uint64_t need_w = std::max<uint64_t>(1, ceil_div(conv_weight_entries_needed(l, cfg_), depth));
+  const uint64_t max_total = cfg_.conv_cbuf_banks - (l.compressed ? 1 : 0);
+  if (need_d + need_w > max_total) return false;
+  l.data_banks = static_cast<uint32_t>(r_.chance(0.3) ? need_d : r_.uniform(need_d, max_total - need_w));
+  l.weight_banks = static_cast<uint32_t>(r_.chance(0.3) ? need_w : r_.uniform(need_w, max_total - l.data_banks));
+  return true;
+}
+
+std::optional<ConvLayerSpec> Drawer::draw(const ConvLayerSpec* prev, ConvReuse rel) {
+  ConvLayerSpec l;
+  l.reuse = prev ? rel : ConvReuse::None;
+  l.data_reuse = reuses_data(l.reuse);
+  l.weight_reuse = reuses_weights(l.reuse);
+  const ConvLayerSpec* same_weights = reuses_weights(l.reuse) ? prev : nullptr;
+  if (l.data_reuse) {
+    const ConvLayerSpec& p = *prev;
+    l.mode = p.mode;
+    l.in_precision = p.in_precision;
+    l.proc_precision = p.proc_precision;
+    l.width = p.width;
+    l.channels = p.channels;
+    l.batches = p.batches;
+    l.pixel_format = p.pixel_format;
+    l.pixel_x_offset = p.pixel_x_offset;
+    l.pixel_sign_override = p.pixel_sign_override;
+    l.mean_format = p.mean_format;
+    std::copy(std::begin(p.mean), std::end(p.mean), std::begin(l.mean));
+    l.cvt_en = p.cvt_en;
+    l.cvt_truncate = p.cvt_truncate;
+    l.cvt_offset = p.cvt_offset;
+    l.cvt_scale = p.cvt_scale;
+    l.nan_to_zero = p.nan_to_zero;
+    l.data_port = p.data_port;
+    l.cdma_pad_value = p.cdma_pad_value;
+    l.data_bits = p.data_bits;
+    l.fp_data_exp = p.fp_data_exp;
+    if (l.mode == ConvMode::Image || l.mode == ConvMode::Winograd) {  // CDMA's padding is part of the stored data
+      l.pad_left = p.pad_left;
+      l.pad_right = p.pad_right;
+    }
+    if (l.mode == ConvMode::Winograd) {
+      l.pad_top = p.pad_top;
+      l.pad_bottom = p.pad_bottom;
+      l.stride_x = p.stride_x;
+      l.stride_y = p.stride_y;
+    }
+    l.data_banks = p.data_banks;
+    l.weight_banks = p.weight_banks;
+    if (l.reuse == ConvReuse::DataPartial) {
+      const ConvCbufState before = conv_state_after(p, cfg_);
+      l.kept_lines = before.kept_slices;
+      const uint64_t cap = uint64_t{p.data_banks} * cfg_.conv_cbuf_bank_entries / p.entries_per_slice;
+      if (cap <= l.kept_lines) return std::nullopt;
+      l.height = static_cast<uint32_t>(r_.uniform(1, std::min<uint64_t>(cap - l.kept_lines, lim_.max_wh)));
+      l.fetch_grain = 1;
+    } else {  // CSC processes exactly the previous input, CDMA (fetching nothing) describes it
+      l.height = p.height;
+      l.kept_lines = p.kept_lines;
+      l.src = p.src;
+      l.src_line = p.src_line;
+      l.src_surface = p.src_surface;
+      l.src_batch = p.src_batch;
+      l.src_uv = p.src_uv;
+      l.src_uv_line = p.src_uv_line;
+      l.fetch_grain = p.fetch_grain;
+    }
+  } else {
+    if (same_weights) {
+      l.mode = same_weights->mode;
+      l.proc_precision = same_weights->proc_precision;
+    } else {
+      l.mode = r_.choice(opt_.modes);
+      l.proc_precision = r_.choice(opt_.precisions);
+    }
+    l.in_precision = l.proc_precision;
+    switch (l.mode) {
+      case ConvMode::Direct:
+        draw_direct_input(l);
+        if (same_weights) l.channels = same_weights->channels;
+        break;
+      case ConvMode::Image:
+        if (!draw_image_input(l, same_weights)) return std::nullopt;
+        break;
+      case ConvMode::Winograd: draw_winograd_input(l, same_weights); break;
+    }
+    if (same_weights) {
+      l.data_banks = same_weights->data_banks;
+      l.weight_banks = same_weights->weight_banks;
+    }
+    l.fetch_grain = l.mode == ConvMode::Direct && l.height > 1 && r_.chance(0.4) ? static_cast<uint32_t>(r_.uniform(2, l.height)) : 1;
+  }
+  if (same_weights) {
+    const ConvLayerSpec& p = *same_weights;
+    l.kernels = p.kernels;
+    l.kernel_w = p.kernel_w;
+    l.kernel_h = p.kernel_h;
+    l.compressed = p.compressed;
+    l.minimal_weight_bytes = p.minimal_weight_bytes;
+    l.sparsity_percent = p.sparsity_percent;
+    l.weight_port = p.weight_port;
+    l.weight_addr = p.weight_addr;
+    l.weight_bytes = p.weight_bytes;
+    l.wmb_addr = p.wmb_addr;
+    l.wmb_bytes = p.wmb_bytes;
+    l.wgs_addr = p.wgs_addr;
+    l.weight_bits = p.weight_bits;
+    l.fp_weight_exp = p.fp_weight_exp;
+    l.pra_truncate = l.mode == ConvMode::Winograd && l.proc_precision != Precision::Fp16 ? static_cast<uint32_t>(r_.uniform(0, 2)) : 0;
+  } else {
+    draw_kernel(l);
+  }
+  if (!draw_geometry(l)) return std::nullopt;
+  if (same_weights && l.mode == ConvMode::Image && l.y_extension != same_weights->y_extension) {
+    const uint32_t sc = l.kernel_w * l.channels;
+    if (sc * (1u << same_weights->y_extension) > cfg_.conv_mac_atomic_c) return std::nullopt;
+    l.y_extension = same_weights->y_extension;  // the weight image's row packing
+  }
+  if (!l.data_reuse) {
+    draw_values(l);
+  } else {
+    const uint32_t db = l.data_bits, de = l.fp_data_exp;
+    draw_values(l);
+    l.data_bits = db;
+    l.fp_data_exp = de;
+  }
+  if (same_weights) {
+    l.weight_bits = same_weights->weight_bits;
+    l.fp_weight_exp = same_weights->fp_weight_exp;
+  }
+  l.entries_per_slice = conv_entries_per_slice(l, cfg_);
+  l.release_slices = conv_derived(l, cfg_).slices;
+  if (l.reuse == ConvReuse::None && !draw_banks(l)) return std::nullopt;
+  // CLIP_TRUNCATE: aim the 32-bit result at a moderate magnitude; sometimes the edges 0 and 16.
+  if (l.proc_precision != Precision::Fp16) {
+    const int target = static_cast<int>(r_.uniform(6, 22));
+    const double u = r_.unit();
+    l.clip_truncate = u < 0.1 ? 0 : u < 0.2 ? 16 : u < 0.3 ? static_cast<uint32_t>(r_.uniform(0, 16))
+                                                   : static_cast<uint32_t>(std::clamp(static_cast<int>(acc_bits(l, cfg_)) - target, 0, 16));
+    if (l.saturating) l.clip_truncate = static_cast<uint32_t>(r_.uniform(0, 2));
+  }
+  if (conv_derived(l, cfg_).atomic_ops > lim_.max_atomic_ops) return std::nullopt;
+  const ConvCbufState before = prev ? conv_state_after(*prev, cfg_) : ConvCbufState{};
+  const unsigned checks = opt_.unsupported_ok ? 0u : unsigned{kConvCheckFeatures};
+  if (!conv_layer_problems(l, cfg_, before, checks).empty()) return std::nullopt;
+  return l;
+}
+
+// SDP stage operand in the processing precision.
+uint16_t sdp_operand(Rng& r, Precision proc, int bits) {
+  if (proc == Precision::Fp16) {
+    const uint16_t sign = r.chance(0.3) ? 0x8000 : 0;
+    return static_cast<uint16_t>(sign | (r.uniform(13, 16) << 10) | r.below(0x400));
+  }
+  const int b = std::clamp(bits, 1, 15);
+  return static_cast<uint16_t>(r.uniform_signed(-(int64_t{1} << b), (int64_t{1} << b) - 1));
+}
+
+void random_xstage(ConvSdpXStage& st, const ConvLayerSpec& l, const HwConfig& cfg, Rng& r, int in_bits, bool sram) {
+  const Precision proc = l.proc_precision;
+  st.enabled = true;
+  st.alu = r.chance(0.7);
+  st.mul = r.chance(0.5);
+  st.relu = r.chance(0.5);
+  st.prelu = st.mul && r.chance(0.2);
+  st.alu_algo = static_cast<uint32_t>(r.chance(0.6) ? 2 : r.below(2));
+  st.alu_shift = proc == Precision::Fp16 ? 0 : static_cast<uint32_t>(std::clamp(in_bits - 12, 0, 20) + r.below(3));
+  st.alu_operand = sdp_operand(r, proc, r.chance(0.7) ? 8 : 15);
+  st.mul_operand = sdp_operand(r, proc, r.chance(0.7) ? 4 : 12);
+  st.mul_shift = proc == Precision::Fp16 ? 0 : static_cast<uint32_t>(r.uniform(0, 6));
+  st.alu_mem = st.alu && r.chance(0.25);
+  st.mul_mem = st.mul && r.chance(0.25);
+  st.two_byte = proc != Precision::Int8 || r.chance(0.5);
+  st.operand_port = sram && cfg.sram_if && r.chance(0.3) ? MemPort::Sram : MemPort::Dbb;
+}
+
+}  // namespace
+
+ConvShapeLimits ConvShapeLimits::of(ConvSize s) {
+  ConvShapeLimits l;
+  switch (s) {
+    case ConvSize::Small: l = {16, 64, 32, 32, 8192, 4}; break;
+    case ConvSize::Medium: l = {64, 256, 128, 32, 131072, 8}; break;
+    case ConvSize::Large: l = {256, 1024, 512, 32, 2'000'000, 32}; break;
+  }
+  return l;
+}
+
+std::optional<ConvLayerSpec> random_conv_layer(const HwConfig& cfg, Rng& shape, const ConvDrawOptions& opt,
+                                               const ConvLayerSpec* prev, ConvReuse rel) {
+  if (opt.modes.empty() || opt.precisions.empty()) throw std::logic_error("random_conv_layer: no mode or precision allowed");
+  for (unsigned attempt = 0; attempt < 120; ++attempt) {
+    const double scale = attempt < 30 ? 1.0 : attempt < 60 ? 0.5 : attempt < 90 ? 0.25 : 0.1;
+    Drawer d(cfg, shape, opt, scale);
+    if (auto l = d.draw(prev, rel)) return l;
+  }
+  return std::nullopt;
+}
+
+void random_conv_sdp(ConvLayerSpec& l, const HwConfig& cfg, Rng& r, const ConvDrawOptions& opt) {
+  ConvSdpSpec& s = l.sdp;
+  s = ConvSdpSpec{};
+  const Precision proc = l.proc_precision;
+  const bool fp = proc == Precision::Fp16;
+  auto ok = [&](Precision p) { return cfg.supports(p); };
+  s.out = proc;
+  if (proc == Precision::Int8 && cfg.register_variant == "nvdlav1" && opt.sdp_split && l.batches == 1 &&
+      l.mode != ConvMode::Winograd && ok(Precision::Int16) && ok(Precision::Fp16) && r.chance(0.3))
+    s.out = r.chance(0.6) ? Precision::Int16 : Precision::Fp16;  // 8->16 split (sdp.md §11.5)
+  if (proc == Precision::Int16 && ok(Precision::Fp16) && r.chance(0.3)) s.out = Precision::Fp16;
+  if (proc == Precision::Fp16 && ok(Precision::Int16) && r.chance(0.3)) s.out = Precision::Int16;
+  const int in_bits = std::max(1, static_cast<int>(acc_bits(l, cfg)) - static_cast<int>(l.clip_truncate));
+  const bool sram = r.below(100) < opt.sram_percent;
+  if (cfg.sdp_bs && r.chance(0.5)) random_xstage(s.bs, l, cfg, r, in_bits, sram);
+  if (cfg.sdp_bn && r.chance(0.4)) random_xstage(s.bn, l, cfg, r, in_bits, sram);
+  if (cfg.sdp_ew && opt.sdp_ew && r.chance(0.25)) {
+    s.ew = true;
+    s.ew_alu = r.chance(0.7);
+    s.ew_mul = r.chance(0.6);
+    s.ew_prelu = s.ew_mul && r.chance(0.2);
+    s.ew_alu_algo = static_cast<uint32_t>(r.chance(0.6) ? 2 : r.below(2));
+    if (fp) {
+      auto fp32 = [&](int lo, int hi) {
+        return (r.chance(0.3) ? 0x80000000u : 0u) | (static_cast<uint32_t>(127 + r.uniform_signed(lo, hi)) << 23) |
+               static_cast<uint32_t>(r.below(1u << 23));
+      };
+      s.ew_alu_operand = fp32(-3, 3);
+      s.ew_mul_operand = fp32(-2, 2);
+    } else {
+      const int64_t span = int64_t{1} << std::clamp(in_bits, 1, 30);
+      s.ew_alu_operand = static_cast<uint32_t>(r.uniform_signed(-span, span));
+      const int64_t m = r.uniform_signed(-16, 16);
+      s.ew_mul_operand = static_cast<uint32_t>(m);
+      s.ew_truncate = static_cast<uint32_t>(r.chance(0.8) ? log2_ceil(static_cast<uint64_t>(std::llabs(m)) + 1) : r.uniform(0, 40));
+    }
+  }
+  if (!fp) {
+    const int out_bits = s.out == Precision::Int8 ? 8 : 16;
+    const double u = r.unit();
+    s.cvt_scale = static_cast<int16_t>(u < 0.3 ? 1 : u < 0.8 ? r.uniform_signed(-8, 8) : r.uniform_signed(-32768, 32767));
+    const int scale_bits = s.cvt_scale == 0 ? 0 : static_cast<int>(log2_ceil(static_cast<uint64_t>(std::abs(static_cast<int>(s.cvt_scale))) + 1));
+    const int aim = in_bits + scale_bits - out_bits + static_cast<int>(r.uniform_signed(-2, 1));
+    s.cvt_shift = static_cast<uint32_t>(r.chance(0.1) ? r.uniform(0, 63) : static_cast<uint64_t>(std::clamp(aim, 0, 63)));
+    s.cvt_offset = r.chance(0.5) ? 0 : static_cast<int32_t>(r.uniform_signed(-(int64_t{1} << std::clamp(in_bits - 2, 0, 30)),
+                                                                            int64_t{1} << std::clamp(in_bits - 2, 0, 30)));
+  } else if (r.chance(0.5)) {  // ignored in fp16 mode (sdp.md §2.4)
+    s.cvt_offset = static_cast<int32_t>(r.next_u64());
+    s.cvt_scale = static_cast<int16_t>(r.below(0x10000));
+    s.cvt_shift = static_cast<uint32_t>(r.below(64));
+  }
+  s.nan_to_zero = fp && r.chance(0.4);
+  s.perf_enable = static_cast<uint32_t>(r.below(4)) | (r.chance(0.7) ? 4u : 0) | (r.chance(0.5) ? 8u : 0);
+  s.port = cfg.sram_if && sram ? MemPort::Sram : MemPort::Dbb;
+}
+
+bool set_release_for_next(ConvLayerSpec& l, const HwConfig& cfg, Rng& r, ConvReuse next) {
+  const ConvDerived d = conv_derived(l, cfg);
+  const uint64_t depth = cfg.conv_cbuf_bank_entries;
+  l.skip_data_rls = false;
+  l.skip_weight_rls = false;
+  l.release_slices = d.slices;
+  auto keep_weights = [&]() {
+    ConvLayerSpec t = l;
+    t.skip_weight_rls = true;
+    const uint64_t max_total = cfg.conv_cbuf_banks - (l.compressed ? 1 : 0);
+    const uint64_t need = ceil_div(conv_weight_entries_needed(t, cfg), depth);
+    if (need > l.weight_banks) {
+      if (l.data_banks + need > max_total || l.reuse != ConvReuse::None) return false;  // banks are fixed when reusing
+      l.weight_banks = static_cast<uint32_t>(need);
+    }
+    l.skip_weight_rls = true;
+    return true;
+  };
+  switch (next) {
+    case ConvReuse::None:
+      if (r.chance(0.15)) l.skip_data_rls = true;
+      else if (d.slices >= 2 && r.chance(0.15)) l.release_slices = static_cast<uint32_t>(r.uniform(1, d.slices - 1));
+      if (r.chance(0.15)) {
+        const ConvLayerSpec before = l;
+        if (!keep_weights()) l = before;
+      }
+      return true;
+    case ConvReuse::DataFull:
+      if (l.kept_lines) return false;  // its CDMA describes only the new lines: keep full reuse unambiguous
+      l.skip_data_rls = true;
+      return true;
+    case ConvReuse::DataPartial:
+      if (l.mode == ConvMode::Winograd || l.batches != 1 || d.slices < 2) return false;
+      l.release_slices = static_cast<uint32_t>(r.uniform(1, d.slices - 1));
+      return true;
+    case ConvReuse::Weights: return keep_weights();
+    case ConvReuse::DataAndWeights:
+      if (l.kept_lines) return false;
+      l.skip_data_rls = true;
+      return keep_weights();
+  }
+  return false;
+}
+
+Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandomOptions& o) {
+  Program p;
+  ProgramBuilder b(cfg, p);
+  Rng shape = Rng::stream(seed, "conv.shape");
+  Rng plan = Rng::stream(seed, "conv.plan");
+  Rng layout = Rng::stream(seed, "conv.layout");
+  Rng data = Rng::stream(seed, "conv.data");
+  Rng fill = Rng::stream(seed, "conv.fill");
+  Rng junk = Rng::stream(seed, "conv.junk");
+  if (!o.knob_note.empty()) b.note(o.knob_note);
+  ConvAllocator alloc(cfg, layout);
+  wait_cbuf_flush(p, cfg);
+  std::optional<ConvLayerSpec> prev;
+  ConvCbufState state;
+  ConvReuse rel = ConvReuse::None;
+  unsigned rdma_arms = 0;
+  for (unsigned i = 0; i < o.layers; ++i) {
+    std::optional<ConvLayerSpec> cand = random_conv_layer(cfg, shape, o.draw, prev ? &*prev : nullptr, rel);
+    if (!cand && rel != ConvReuse::None) {
+      b.note(fmt::format("layer {}: no layer fits the planned {} reuse; drawn without reuse", i, conv_reuse_name(rel)));
+      rel = ConvReuse::None;
+      cand = random_conv_layer(cfg, shape, o.draw, prev ? &*prev : nullptr, rel);
+    }
+    if (!cand) throw std::logic_error(fmt::format("conv.random: no legal layer found on '{}' (seed {})", cfg.name, seed));
+    ConvLayerSpec l = *cand;
+    random_conv_sdp(l, cfg, shape, o.draw);
+    l.sdp.rdma_group = rdma_arms % 2;
+    if (l.sdp.needs_rdma()) ++rdma_arms;
+    ConvReuse next = ConvReuse::None;
+    if (o.reuse && i + 1 < o.layers) {
+      const double u = plan.unit();
+      next = u < 0.3 ? ConvReuse::None : u < 0.5 ? ConvReuse::DataFull : u < 0.65 ? ConvReuse::DataPartial
+           : u < 0.85 ? ConvReuse::Weights : ConvReuse::DataAndWeights;
+    }
+    if (!set_release_for_next(l, cfg, plan, next)) {
+      next = ConvReuse::None;
+      set_release_for_next(l, cfg, plan, next);
+    }
+    if (o.junk) {
+      l.junk_ignored_fields = true;
+      l.junk_seed = junk.next_u64();
+    }
+    const bool full = l.reuse == ConvReuse::DataFull || l.reuse == ConvReuse::DataAndWeights;
+    if (!full) place_conv_input(l, cfg, layout, alloc);
+    const ConvLayerData values = random_conv_data(l, cfg, data, o.special);
+    ConvWeightImage weights;
+    if (!reuses_weights(l.reuse)) {
+      weights = conv_weight_image(l, cfg, values.kernels, fill);
+      l.weight_bytes = weights.weight_bytes;
+      l.wmb_bytes = weights.wmb_bytes;
+    }
+    place_conv_outputs(l, cfg, layout, alloc, !reuses_weights(l.reuse));
+    const std::vector<std::string> problems = conv_layer_problems(l, cfg, state);
+    if (!problems.empty())
+      throw std::logic_error(fmt::format("conv.random drew an illegal layer {} on '{}' (seed {}): {} [{}]", i, cfg.name, seed,
+                                         problems.front(), describe_conv_layer(l, cfg)));
+    const unsigned group = i % 2;
+    b.note(fmt::format("layer {} group {}: {}", i, group, describe_conv_layer(l, cfg)));
+    for (ConvMemoryImage& m : conv_layer_images(l, cfg, values, weights, fill)) b.load(m.port, m.addr, std::move(m.bytes));
+    program_conv_layer(b, cfg, l, group);
+    finish_conv_layer(b, cfg, l, group, fmt::format("layer {}", i));
+    state = conv_state_after(l, cfg);
+    prev = l;
+    rel = next;
+  }
+  conv_quiescent_checks(b, cfg, "at the end");
+  return p;
+}
+
+namespace {
+
+Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestGenerator& gen) {
+  const KnobReader k(gen, knobs);
+  ConvRandomOptions o;
+  o.layers = static_cast<unsigned>(k.integer("layers", 1, 64));
+  const std::string size = k.choice("size", {"small", "medium", "large"});
+  const std::string mode = k.choice("mode", {"mixed", "direct", "image", "winograd"});
+  const std::string precision = k.choice("precision", {"any", "int8", "int16", "fp16"});
+  o.reuse = k.choice("reuse", {"yes", "no"}) == "yes";
+  const std::string subset = k.choice("subset", {"full", "nv_small_rtl"});
+  const uint64_t special = k.integer("special_permille", 0, 1000);
+  const uint64_t batch = k.integer("batch_percent", 0, 100), compression = k.integer("compression_percent", 0, 100);
+  const uint64_t sram = k.integer("sram_percent", 0, 100), post = k.integer("post_extension_percent", 0, 100);
+  const bool nv_small = subset == "nv_small_rtl";
+  auto refuse = [&](const std::string& knob, const std::string& value, const std::string& why) {
+    return std::invalid_argument(fmt::format("test 'conv.random': knob {}='{}' {}", knob, value, why));
+  };
+
+  ConvDrawOptions& d = o.draw;
+  d.limits = ConvShapeLimits::of(size == "small" ? ConvSize::Small : size == "medium" ? ConvSize::Medium : ConvSize::Large);
+  const bool winograd = cfg.conv_winograd && !nv_small;
+  if (mode == "winograd" && !winograd)
+    throw refuse("mode", mode, nv_small ? "conflicts with subset=nv_small_rtl (int8 direct and image only)"
+                                        : fmt::format("needs Winograd, which configuration '{}' does not have", cfg.name));
+  if (mode == "mixed") {
+    d.modes = {ConvMode::Direct, ConvMode::Direct, ConvMode::Image};
+    if (winograd) d.modes.push_back(ConvMode::Winograd);
+  } else {
+    d.modes = {mode == "direct" ? ConvMode::Direct : mode == "image" ? ConvMode::Image : ConvMode::Winograd};
+  }
+  for (Precision p : {Precision::Int8, Precision::Int16, Precision::Fp16})
+    if (cfg.supports(p) && (!nv_small || p == Precision::Int8) && (precision == "any" || precision == precision_name(p)))
+      d.precisions.push_back(p);
+  if (d.precisions.empty())
+    throw refuse("precision", precision, nv_small ? "conflicts with subset=nv_small_rtl (int8 only)"
+                                                  : fmt::format("is not a precision of configuration '{}'", cfg.name));
+  d.batch_percent = nv_small ? 0 : static_cast<unsigned>(batch);
+  d.compression_percent = nv_small ? 0 : static_cast<unsigned>(compression);
+  d.sram_percent = nv_small ? 0 : static_cast<unsigned>(sram);
+  d.post_extension_percent = static_cast<unsigned>(post);
+  d.sdp_split = d.sdp_ew = !nv_small;
+  o.special = static_cast<double>(special) / 1000.0;
+  o.knob_note = fmt::format("knobs: layers={} size={} mode={} precision={} reuse={} subset={} special_permille={} "
+                            "batch_percent={} compression_percent={} sram_percent={} post_extension_percent={}",
+                            o.layers, size, mode, precision, o.reuse ? "yes" : "no", subset, special, batch, compression,
+                            sram, post);
+  return conv_random_program(cfg, seed, o);
+}
+
+std::string no_conv(const HwConfig& cfg) {
+  for (Unit u : {Unit::CDMA, Unit::CSC, Unit::CMAC_A, Unit::CMAC_B, Unit::CACC, Unit::SDP, Unit::SDP_RDMA})
+    if (!cfg.has_unit(u)) return std::string("the configuration has no ") + unit_name(u);
+  return "";
+}
+
+}  // namespace
+
+TestGenerator make_conv_random_generator() {
+  TestGenerator g;
+  g.needs_conv = true;
+  g.name = "conv.random";
+  g.description = "random legal convolution layers (direct, image, Winograd; every precision; CBUF split, release and "
+                  "reuse sequences; compression, batching) through CDMA..CACC into SDP on both groups";
+  g.knobs = {{"layers", "3", "layers, alternating register groups"},
+             {"size", "small", "small (W,H <= 16, C <= 64, K <= 32, <= 8192 atomic operations) | medium | large"},
+             {"mode", "mixed", "mixed | direct | image | winograd (configurations with Winograd)"},
+             {"precision", "any", "processing precision: any | int8 | int16 | fp16 (the configuration's)"},
+             {"reuse", "yes", "yes: consecutive layers reuse data (full or partial) and weights | no"},
+             {"subset", "full", "full | nv_small_rtl: only what NVIDIA's nv_small RTL runs (int8 direct and image)"},
+             {"special_permille", "20", "per-mille density of fp16 NaN/Inf/subnormal/+-0/max and integer extremes in the "
+                                        "data (a quarter of it in the weights)"},
+             {"batch_percent", "25", "per-cent of direct layers with 2+ batches (configurations with batching)"},
+             {"compression_percent", "25", "per-cent of layers with compressed weights (configurations with compression)"},
+             {"sram_percent", "20", "per-cent of input/weight/output regions on the secondary port (configurations with one)"},
+             {"post_extension_percent", "40", "per-cent of image layers with S*C <= AC/2 that use Y_EXTENSION"}};
+  g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
+  g.unsupported_reason = no_conv;
+  return g;
+}
+
+}  // namespace dla::stimulus
