@@ -12,6 +12,7 @@ const std::vector<UnitCoverageModel>& unit_coverage_models() {
       {"cdp", make_cdp_coverage},
       {"sdp", make_sdp_coverage},
       {"pdp", make_pdp_coverage},
+      {"conv", make_conv_coverage},
   };
   return models;
 }
