@@ -1,0 +1,105 @@
+// Convolution figures (golden model): multiply-accumulates per second of the golden model on
+// large conv.random layers per configuration and precision, and, when NVIDIA's traces and its
+// nv_small RTL are available, how much faster a golden-only replay of each public conv trace
+// is than its RTL simulation (the goal: at least 100x).
+#include <fmt/core.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "dla/conv_layer.h"
+#include "dla/simulation.h"
+#include "dla/test_generator.h"
+#include "dla/test_runner.h"
+#include "dla/trace_cfg.h"
+#include "dla/trace_compile.h"
+
+namespace {
+
+using namespace dla;
+
+// MACs of the completed conv layers of a run (one per CACC record; W_out x H_out x K x the
+// kernel's R x S x C, batches included; Winograd counted as its direct equivalent 3x3).
+double macs_of(const HwConfig& cfg, const std::vector<LayerRecord>& layers) {
+  std::vector<const LayerRecord*> by_unit[5];
+  const Unit units[5] = {Unit::CDMA, Unit::CSC, Unit::CMAC_A, Unit::CMAC_B, Unit::CACC};
+  for (const LayerRecord& l : layers)
+    for (int u = 0; u < 5; ++u)
+      if (l.completed && l.unit == units[u]) by_unit[u].push_back(&l);
+  double macs = 0;
+  for (size_t i = 0; i < by_unit[4].size() && i < by_unit[0].size() && i < by_unit[1].size(); ++i) {
+    auto reader = [&](int u) { return [&, u](uint32_t off) { return by_unit[u][i]->regs.get(off); }; };
+    const golden::ConvLayer l = golden::decode_conv_layer(cfg, reader(0), reader(1), reader(1), reader(1), reader(4));
+    const double kernel = l.kind == golden::ConvInputKind::Winograd ? 9.0 * l.csc_channels
+                                                                    : double(l.kernel_width) * l.kernel_height * l.kernel_channels;
+    macs += double(l.out_width) * l.out_height * l.kernels * l.batches * kernel;
+  }
+  return macs;
+}
+
+void golden_speed(const std::string& config, const std::string& precision) {
+  const HwConfig& cfg = HwConfig::get(config);
+  double macs = 0, seconds = 0;
+  int layers = 0;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    RunRequest req;
+    req.config = config;
+    req.test = "conv.random";
+    req.seed = seed;
+    req.golden_only = true;
+    req.knobs = {{"size", "large"}, {"layers", "2"}, {"precision", precision}, {"mode", "direct"}};
+    const RunResult r = run_test(req);
+    if (r.verdict != Verdict::Pass) {
+      fmt::print("  {:<6} {:<6} seed {}: {} ({})\n", config, precision, seed, verdict_name(r.verdict), r.summary);
+      continue;
+    }
+    macs += macs_of(cfg, r.layers);
+    seconds += r.golden_seconds;
+    for (const LayerRecord& l : r.layers) layers += l.completed && l.unit == Unit::CACC;
+  }
+  if (seconds > 0)
+    fmt::print("  {:<6} {:<6} {:>3} layers  {:>8.1f} MMAC  {:>7.3f} s  {:>8.1f} MMAC/s\n", config, precision, layers,
+               macs / 1e6, seconds, macs / 1e6 / seconds);
+}
+
+void trace_ratio(const std::filesystem::path& dir) {
+  if (!tb::find_simulation_model("small", "nvdla")) {
+    fmt::print("  (no NVIDIA nv_small model: configure with -DDLA_NVDLA_RTL to compare with RTL time)\n");
+    return;
+  }
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("dc_", 0) != 0 && name.rfind("img_", 0) != 0) continue;
+    const auto cfg_file = entry.path() / (name + ".cfg");
+    const trace::CompiledTrace ct =
+        trace::compile_trace(trace::read_cfg_file(cfg_file.string()), HwConfig::get("small"), trace::CompileOptions{});
+    RunRequest req;
+    req.config = "small";
+    req.test = name;
+    req.golden_only = true;
+    const RunResult g = run_program(req, ct.program);
+    req.golden_only = false;
+    req.dut = "nvdla";
+    const RunResult r = run_program(req, ct.program);
+    const double rtl = r.wall_seconds - r.golden_seconds;
+    fmt::print("  {:<46} golden {:>7.4f} s  RTL {:>7.3f} s ({:>7} cycles)  {:>6.0f}x\n", name, g.golden_seconds, rtl,
+               r.cycles, g.golden_seconds > 0 ? rtl / g.golden_seconds : 0.0);
+  }
+}
+
+}  // namespace
+
+int main() {
+  fmt::print("golden model, conv.random size=large direct layers (8 seeds x 2 layers):\n");
+  for (const HwConfig& cfg : HwConfig::all())
+    for (Precision p : {Precision::Int8, Precision::Int16, Precision::Fp16})
+      if (cfg.supports(p)) golden_speed(cfg.name, precision_name(p));
+  const char* traces = std::getenv("DLA_NVDLA_TRACES");
+  const std::filesystem::path dir = std::filesystem::path(traces ? traces : DLA_NVDLA_TRACES_DEFAULT) / "nv_small";
+  fmt::print("public nv_small conv traces: golden-only replay against NVIDIA's RTL ({}):\n", dir.string());
+  if (std::filesystem::is_directory(dir)) trace_ratio(dir);
+  else fmt::print("  (trace folder not found; set DLA_NVDLA_TRACES)\n");
+  return 0;
+}
