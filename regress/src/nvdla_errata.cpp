@@ -1,14 +1,45 @@
 #include "dla/nvdla_errata.h"
 
+#include "dla/conv_layer.h"
 #include "dla/pdp_layer.h"
 
 namespace dla {
 
-std::optional<std::string> nvdla_erratum_of(const std::vector<LayerRecord>& layers) {
+namespace {
+
+// The completed convolution layers, in order, decoded from their five units' records.
+std::vector<golden::ConvLayer> conv_layers(const HwConfig& cfg, const std::vector<LayerRecord>& layers) {
+  const Unit units[5] = {Unit::CDMA, Unit::CSC, Unit::CMAC_A, Unit::CMAC_B, Unit::CACC};
+  std::vector<const LayerRecord*> by_unit[5];
+  for (const LayerRecord& r : layers)
+    for (int u = 0; u < 5; ++u)
+      if (r.completed && r.unit == units[u]) by_unit[u].push_back(&r);
+  std::vector<golden::ConvLayer> out;
+  for (size_t i = 0; i < by_unit[0].size() && i < by_unit[1].size() && i < by_unit[4].size(); ++i) {
+    auto reader = [&](int u) { return [&, u](uint32_t off) { return by_unit[u][i]->regs.get(off); }; };
+    out.push_back(golden::decode_conv_layer(cfg, reader(0), reader(1), reader(1), reader(1), reader(4)));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> nvdla_erratum_of(const HwConfig& cfg, const std::vector<LayerRecord>& layers) {
   for (const LayerRecord& r : layers) {
     if (r.unit != Unit::PDP) continue;
     const PdpLayer l = decode_pdp_registers(r.regs);
     if (pdp_unused_rows(l) != 0 || pdp_unused_columns(l) != 0) return std::string("pdp-unused-edges");
+  }
+  const std::vector<golden::ConvLayer> conv = conv_layers(cfg, layers);
+  const uint64_t entry = cfg.conv_cbuf_entry_bytes;
+  for (size_t i = 1; i < conv.size(); ++i) {
+    const golden::ConvLayer &a = conv[i - 1], &b = conv[i];
+    const bool same_banks = a.data_bank == b.data_bank && a.weight_bank == b.weight_bank;
+    const uint64_t consumed = (uint64_t{a.kernels} * a.bytes_per_kernel + entry - 1) / entry * entry;
+    if (same_banks && !a.compressed && !a.skip_weight_rls && a.weight_bytes > consumed)
+      return std::string("conv-weight-bytes-unreleased");
+    if (!same_banks && (b.data_bank < a.data_bank || b.weight_bank < a.weight_bank))
+      return std::string("conv-bank-region-shrinks");
   }
   return std::nullopt;
 }

@@ -429,7 +429,7 @@ RunResult run_program(const RunRequest& req, const Program& program) {
     res.signature = sb.passed() ? "" : sb.signature();
     // NVIDIA's RTL failing a layer of a known erratum: bucket it as that erratum.
     if (!sb.passed() && req.dut == "nvdla")
-      if (const auto erratum = nvdla_erratum_of(golden.layers())) {
+      if (const auto erratum = nvdla_erratum_of(cfg, golden.layers())) {
         res.details["first_signature"] = res.signature;
         res.signature = "nvdla-erratum:" + *erratum;
       }

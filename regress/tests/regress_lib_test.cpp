@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "dla/nvdla_errata.h"
+#include "dla/register_map.h"
 #include "dla/pdp_layer.h"
 #include "dla/regression/job.h"
 #include "dla/regression/plan.h"
@@ -51,12 +52,49 @@ TEST(NvdlaErrata, PdpLayerWithUnusedEdgesIsTheKnownErratum) {
     std::sort(r.regs.values.begin(), r.regs.values.end());
     return r;
   };
-  EXPECT_EQ(nvdla_erratum_of({record(l)}), std::optional<std::string>("pdp-unused-edges"));
+  EXPECT_EQ(nvdla_erratum_of(HwConfig::get("small"), {record(l)}), std::optional<std::string>("pdp-unused-edges"));
   pdp_trim_unused_edges(l);
   EXPECT_EQ(l.height, 4u);
-  EXPECT_EQ(nvdla_erratum_of({record(l)}), std::nullopt);
+  EXPECT_EQ(nvdla_erratum_of(HwConfig::get("small"), {record(l)}), std::nullopt);
   l.width = 5;  // a column right of the last window
-  EXPECT_EQ(nvdla_erratum_of({record(l)}), std::optional<std::string>("pdp-unused-edges"));
+  EXPECT_EQ(nvdla_erratum_of(HwConfig::get("small"), {record(l)}), std::optional<std::string>("pdp-unused-edges"));
+}
+
+// Consecutive conv layers: extra fetched weight entries with the same bank split, and a bank
+// split change that shrinks a region, are NVIDIA's conv errata; exact sizes and growing
+// regions are not.
+TEST(NvdlaErrata, ConvLayerSequences) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const RegisterMap& map = RegisterMap::of(cfg);
+  // Records of one conv layer per unit with the fields the classifier reads.
+  auto layer = [&](uint32_t bank, uint32_t weight_bytes, std::vector<LayerRecord>& out) {
+    for (const char* unit : {"CDMA", "CSC", "CMAC_A", "CMAC_B", "CACC"}) {
+      LayerRecord r;
+      r.unit = *unit_from_name(unit);
+      r.completed = true;
+      r.regs.unit = r.unit;
+      auto put = [&](const std::string& reg, uint32_t v) {
+        if (const RegInfo* info = map.find(std::string(unit) + "." + reg))
+          r.regs.values.emplace_back(map.address_of(*info) - *cfg.unit_base[static_cast<unsigned>(r.unit)], v);
+      };
+      put("D_BANK", bank);
+      put("D_WEIGHT_BYTES", weight_bytes);
+      put("D_WEIGHT_SIZE_0", 99);      // BPK 100
+      put("D_WEIGHT_SIZE_1", 2);       // K 3: 300 bytes = 38 entries of 8 bytes = 304 bytes
+      put("D_WEIGHT_SIZE_EXT_1", 2u << 16);
+      std::sort(r.regs.values.begin(), r.regs.values.end());
+      out.push_back(r);
+    }
+  };
+  std::vector<LayerRecord> exact, padded, shrink, grow;
+  layer(0x40004, 304, exact), layer(0x40004, 304, exact);
+  layer(0x40004, 384, padded), layer(0x40004, 304, padded);
+  layer(0x40004, 304, shrink), layer(0x30005, 304, shrink);
+  layer(0x40004, 304, grow), layer(0x50005, 304, grow);
+  EXPECT_EQ(nvdla_erratum_of(cfg, exact), std::nullopt);
+  EXPECT_EQ(nvdla_erratum_of(cfg, padded), std::optional<std::string>("conv-weight-bytes-unreleased"));
+  EXPECT_EQ(nvdla_erratum_of(cfg, shrink), std::optional<std::string>("conv-bank-region-shrinks"));
+  EXPECT_EQ(nvdla_erratum_of(cfg, grow), std::nullopt);
 }
 
 // Every plan the project ships loads: knobs, configurations and covergroups still exist (a

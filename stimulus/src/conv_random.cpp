@@ -284,7 +284,7 @@ void Drawer::draw_kernel(ConvLayerSpec& l) {
   }
   l.compressed = feature(cfg_.conv_compression) && r_.below(100) < opt_.compression_percent;
   l.sparsity_percent = l.compressed ? r_.choice(std::vector<uint32_t>{0, 30, 60, 90, 99}) : (r_.chance(0.1) ? 50 : 0);
-  l.minimal_weight_bytes = opt_.minimal_weight_bytes && !l.compressed && r_.chance(0.15);
+  l.minimal_weight_bytes = !l.compressed && (opt_.avoid_nvdla_errata || (opt_.minimal_weight_bytes && r_.chance(0.15)));
   l.weight_port = port();
 }
 
@@ -484,6 +484,13 @@ std::optional<ConvLayerSpec> Drawer::draw(const ConvLayerSpec* prev, ConvReuse r
   l.entries_per_slice = conv_entries_per_slice(l, cfg_);
   l.release_slices = conv_derived(l, cfg_).slices;
   if (l.reuse == ConvReuse::None && !draw_banks(l)) return std::nullopt;
+  if (opt_.avoid_nvdla_errata && prev && (l.data_banks != prev->data_banks || l.weight_banks != prev->weight_banks)) {
+    // A bank-split change must not shrink either region (NVIDIA keeps ring positions).
+    const uint32_t data = std::max(l.data_banks, prev->data_banks), weight = std::max(l.weight_banks, prev->weight_banks);
+    if (data + weight > cfg_.conv_cbuf_banks - (l.compressed ? 1u : 0u)) return std::nullopt;
+    l.data_banks = data;
+    l.weight_banks = weight;
+  }
   // CLIP_TRUNCATE: aim the 32-bit result at a moderate magnitude; sometimes the edges 0 and 16.
   if (l.proc_precision != Precision::Fp16) {
     const int target = static_cast<int>(r_.uniform(6, 22));
@@ -734,6 +741,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const uint64_t batch = k.integer("batch_percent", 0, 100), compression = k.integer("compression_percent", 0, 100);
   const uint64_t sram = k.integer("sram_percent", 0, 100), post = k.integer("post_extension_percent", 0, 100);
   const bool nv_small = subset == "nv_small_rtl";
+  const bool avoid_errata = k.choice("nvdla_errata", {"allow", "avoid"}) == "avoid";
   auto refuse = [&](const std::string& knob, const std::string& value, const std::string& why) {
     return std::invalid_argument(fmt::format("test 'conv.random': knob {}='{}' {}", knob, value, why));
   };
@@ -761,11 +769,13 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   d.sram_percent = nv_small ? 0 : static_cast<unsigned>(sram);
   d.post_extension_percent = static_cast<unsigned>(post);
   d.sdp_split = d.sdp_ew = !nv_small;
+  d.avoid_nvdla_errata = avoid_errata;
   o.special = static_cast<double>(special) / 1000.0;
   o.knob_note = fmt::format("knobs: layers={} size={} mode={} precision={} reuse={} subset={} special_permille={} "
-                            "batch_percent={} compression_percent={} sram_percent={} post_extension_percent={}",
+                            "batch_percent={} compression_percent={} sram_percent={} post_extension_percent={} "
+                            "nvdla_errata={}",
                             o.layers, size, mode, precision, o.reuse ? "yes" : "no", subset, special, batch, compression,
-                            sram, post);
+                            sram, post, avoid_errata ? "avoid" : "allow");
   return conv_random_program(cfg, seed, o);
 }
 
@@ -794,7 +804,10 @@ TestGenerator make_conv_random_generator() {
              {"batch_percent", "25", "per-cent of direct layers with 2+ batches (configurations with batching)"},
              {"compression_percent", "25", "per-cent of layers with compressed weights (configurations with compression)"},
              {"sram_percent", "20", "per-cent of input/weight/output regions on the secondary port (configurations with one)"},
-             {"post_extension_percent", "40", "per-cent of image layers with S*C <= AC/2 that use Y_EXTENSION"}};
+             {"post_extension_percent", "40", "per-cent of image layers with S*C <= AC/2 that use Y_EXTENSION"},
+             {"nvdla_errata", "allow", "allow | avoid: WEIGHT_BYTES exactly what CSC consumes and bank-split changes "
+                                       "that never shrink a region (NVIDIA's nv_small RTL mishandles both between "
+                                       "conv layers, docs/nvdla-differential.md)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = no_conv;
   return g;

@@ -282,6 +282,10 @@ struct ConvDrawOptions {
   bool minimal_weight_bytes = true;     // sometimes WEIGHT_BYTES below the 128 rounding
   bool sdp_split = true, sdp_ew = true; // SDP 8->16 output split and EW stage (v1)
   bool unsupported_ok = false;          // conv.illegal: ignore the configuration's feature set
+  // NVIDIA nv_small behaviours between conv layers (docs/nvdla-differential.md), avoided:
+  // WEIGHT_BYTES exactly the entries CSC consumes (ceil(K*BPK / entry) entries; extra
+  // fetched entries are never released), and a bank-split change never shrinks a region.
+  bool avoid_nvdla_errata = false;
 };
 
 // A random legal layer (without memory placement and release flags). With `prev` and a

@@ -8,12 +8,18 @@
 #include <string>
 #include <vector>
 
+#include "dla/hwconfig.h"
 #include "dla/unit_model.h"
 
 namespace dla {
 
-// Name of the first known erratum a completed layer of `layers` hits ("pdp-unused-edges":
-// a PDP layer with rows below or columns right of its last pooling window), or nullopt.
-std::optional<std::string> nvdla_erratum_of(const std::vector<LayerRecord>& layers);
+// Name of the first known erratum the completed layers of `layers` hit, or nullopt:
+//   pdp-unused-edges: a PDP layer with rows below or columns right of its last pooling window;
+//   conv-weight-bytes-unreleased: a conv layer fetched more WEIGHT_BYTES than the entries its
+//     kernels fill (K x BPK rounded to the CBUF entry) and the next conv layer keeps the bank
+//     split (NVIDIA never releases the extra entries: the next layer's weights are shifted);
+//   conv-bank-region-shrinks: a conv layer changes the bank split to a smaller data or weight
+//     region than the previous layer's (NVIDIA keeps the ring positions: it can hang).
+std::optional<std::string> nvdla_erratum_of(const HwConfig& cfg, const std::vector<LayerRecord>& layers);
 
 }  // namespace dla
