@@ -95,6 +95,22 @@ TEST(NvdlaErrata, ConvLayerSequences) {
   EXPECT_EQ(nvdla_erratum_of(cfg, padded), std::optional<std::string>("conv-weight-bytes-unreleased"));
   EXPECT_EQ(nvdla_erratum_of(cfg, shrink), std::optional<std::string>("conv-bank-region-shrinks"));
   EXPECT_EQ(nvdla_erratum_of(cfg, grow), std::nullopt);
+  // Post-extension with an x stride above 1 (one image layer).
+  std::vector<LayerRecord> post;
+  layer(0x40004, 304, post);
+  auto set = [&](Unit unit, const std::string& reg, uint32_t v) {
+    for (LayerRecord& r : post)
+      if (r.unit == unit) {
+        const RegInfo* info = map.find(std::string(unit_name(unit)) + "." + reg);
+        r.regs.values.emplace_back(map.address_of(*info) - *cfg.unit_base[static_cast<unsigned>(unit)], v);
+        std::sort(r.regs.values.begin(), r.regs.values.end());
+      }
+  };
+  set(Unit::CSC, "D_DATAIN_FORMAT", 1);
+  set(Unit::CSC, "D_POST_Y_EXTENSION", 1);
+  EXPECT_EQ(nvdla_erratum_of(cfg, post), std::nullopt) << "x stride 1";
+  set(Unit::CSC, "D_CONV_STRIDE_EXT", 1);
+  EXPECT_EQ(nvdla_erratum_of(cfg, post), std::optional<std::string>("conv-post-extension-x-stride"));
 }
 
 // Every plan the project ships loads: knobs, configurations and covergroups still exist (a

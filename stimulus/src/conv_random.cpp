@@ -335,6 +335,7 @@ bool Drawer::draw_geometry(ConvLayerSpec& l) {
       const unsigned ac = cfg_.conv_mac_atomic_c;
       l.y_extension = 0;
       if (sc * 2 <= ac && r_.below(100) < opt_.post_extension_percent) l.y_extension = sc * 4 <= ac && r_.chance(0.5) ? 2 : 1;
+      if (opt_.avoid_nvdla_errata && l.stride_x > 1) l.y_extension = 0;  // NVIDIA: post-extension needs x stride 1
       return true;
     }
     case ConvMode::Winograd: {
@@ -805,9 +806,9 @@ TestGenerator make_conv_random_generator() {
              {"compression_percent", "25", "per-cent of layers with compressed weights (configurations with compression)"},
              {"sram_percent", "20", "per-cent of input/weight/output regions on the secondary port (configurations with one)"},
              {"post_extension_percent", "40", "per-cent of image layers with S*C <= AC/2 that use Y_EXTENSION"},
-             {"nvdla_errata", "allow", "allow | avoid: WEIGHT_BYTES exactly what CSC consumes and bank-split changes "
-                                       "that never shrink a region (NVIDIA's nv_small RTL mishandles both between "
-                                       "conv layers, docs/nvdla-differential.md)"}};
+             {"nvdla_errata", "allow", "allow | avoid: WEIGHT_BYTES exactly what CSC consumes, bank-split changes "
+                                       "that never shrink a region, post-extension only with x stride 1 (NVIDIA's "
+                                       "nv_small RTL conv errata, docs/nvdla-differential.md)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = no_conv;
   return g;

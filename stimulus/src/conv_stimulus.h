@@ -284,7 +284,8 @@ struct ConvDrawOptions {
   bool unsupported_ok = false;          // conv.illegal: ignore the configuration's feature set
   // NVIDIA nv_small behaviours between conv layers (docs/nvdla-differential.md), avoided:
   // WEIGHT_BYTES exactly the entries CSC consumes (ceil(K*BPK / entry) entries; extra
-  // fetched entries are never released), and a bank-split change never shrinks a region.
+  // fetched entries are never released), a bank-split change never shrinks a region, and
+  // post-extension (Y_EXTENSION > 0) only with CONV_X_STRIDE 1.
   bool avoid_nvdla_errata = false;
 };
 

@@ -18,6 +18,9 @@ namespace dla {
 //   conv-weight-bytes-unreleased: a conv layer fetched more WEIGHT_BYTES than the entries its
 //     kernels fill (K x BPK rounded to the CBUF entry) and the next conv layer keeps the bank
 //     split (NVIDIA never releases the extra entries: the next layer's weights are shifted);
+//   conv-post-extension-x-stride: an image layer with post-extension (Y_EXTENSION > 0) and an
+//     x stride above 1 (NVIDIA's CSC reads the wrong pixels: output 0 gets pixel sx, the
+//     rest of the line zeros);
 //   conv-bank-region-shrinks: a conv layer changes the bank split to a smaller data or weight
 //     region than the previous layer's (NVIDIA keeps the ring positions: it can hang).
 std::optional<std::string> nvdla_erratum_of(const HwConfig& cfg, const std::vector<LayerRecord>& layers);
