@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <map>
 
+#include <string>
+
 #include "dla/coverage/covergroup.h"
 #include "dla/pdp_layer.h"
 #include "dla/regs.gen.h"
@@ -68,7 +70,9 @@ class PdpCoverage : public UnitCoverage {
     for (const auto& [p, name] : {std::pair{Precision::Int16, "int16"}, std::pair{Precision::Fp16, "fp16"}}) {
       const int64_t code = static_cast<int64_t>(p);
       if (cfg.supports(p)) prec.bin(name, code);
-      else prec.illegal(name, code, code);
+      // Named apart from the other configuration's normal bin: coverage of different
+      // configurations is merged, and one name with two kinds drops a whole file.
+      else prec.illegal(std::string(name) + "_unsupported", code, code);
     }
     prec.illegal("reserved", 3, 3);
     kernel_bins(layer_.coverpoint("kernel_w"));
