@@ -31,9 +31,11 @@ std::optional<std::string> nvdla_erratum_of(const HwConfig& cfg, const std::vect
     if (pdp_unused_rows(l) != 0 || pdp_unused_columns(l) != 0) return std::string("pdp-unused-edges");
   }
   const std::vector<golden::ConvLayer> conv = conv_layers(cfg, layers);
-  for (const golden::ConvLayer& l : conv)
-    if (l.kind == golden::ConvInputKind::Image && l.y_extension > 0 && l.stride_x > 1)
-      return std::string("conv-post-extension-x-stride");
+  for (const golden::ConvLayer& l : conv) {
+    if (l.kind != golden::ConvInputKind::Image) continue;
+    if (l.y_extension > 0 && l.stride_x > 1) return std::string("conv-post-extension-x-stride");
+    if (l.out_width == 1 && l.kernel_channels > 3 * cfg.conv_mac_atomic_c) return std::string("conv-image-single-column");
+  }
   const uint64_t entry = cfg.conv_cbuf_entry_bytes;
   for (size_t i = 1; i < conv.size(); ++i) {
     const golden::ConvLayer &a = conv[i - 1], &b = conv[i];

@@ -102,8 +102,11 @@ TEST(NvdlaErrata, ConvLayerSequences) {
     for (LayerRecord& r : post)
       if (r.unit == unit) {
         const RegInfo* info = map.find(std::string(unit_name(unit)) + "." + reg);
-        r.regs.values.emplace_back(map.address_of(*info) - *cfg.unit_base[static_cast<unsigned>(unit)], v);
-        std::sort(r.regs.values.begin(), r.regs.values.end());
+        const uint32_t off = map.address_of(*info) - *cfg.unit_base[static_cast<unsigned>(unit)];
+        auto& vals = r.regs.values;
+        vals.erase(std::remove_if(vals.begin(), vals.end(), [&](const auto& p) { return p.first == off; }), vals.end());
+        vals.emplace_back(off, v);
+        std::sort(vals.begin(), vals.end());
       }
   };
   set(Unit::CSC, "D_DATAIN_FORMAT", 1);
@@ -111,6 +114,15 @@ TEST(NvdlaErrata, ConvLayerSequences) {
   EXPECT_EQ(nvdla_erratum_of(cfg, post), std::nullopt) << "x stride 1";
   set(Unit::CSC, "D_CONV_STRIDE_EXT", 1);
   EXPECT_EQ(nvdla_erratum_of(cfg, post), std::optional<std::string>("conv-post-extension-x-stride"));
+  // One output column over more than three channel blocks (S x C = 28 on small, AC = 8).
+  std::vector<LayerRecord> column;
+  layer(0x40004, 304, column);
+  post.swap(column);
+  set(Unit::CSC, "D_DATAIN_FORMAT", 1);
+  set(Unit::CSC, "D_DATAOUT_SIZE_0", 3u << 16);  // W_out = 1
+  EXPECT_EQ(nvdla_erratum_of(cfg, post), std::nullopt) << "S x C = 3 (one block)";
+  set(Unit::CSC, "D_WEIGHT_SIZE_EXT_1", (2u << 16) | 27u);
+  EXPECT_EQ(nvdla_erratum_of(cfg, post), std::optional<std::string>("conv-image-single-column"));
 }
 
 // Every plan the project ships loads: knobs, configurations and covergroups still exist (a

@@ -336,6 +336,8 @@ bool Drawer::draw_geometry(ConvLayerSpec& l) {
       l.y_extension = 0;
       if (sc * 2 <= ac && r_.below(100) < opt_.post_extension_percent) l.y_extension = sc * 4 <= ac && r_.chance(0.5) ? 2 : 1;
       if (opt_.avoid_nvdla_errata && l.stride_x > 1) l.y_extension = 0;  // NVIDIA: post-extension needs x stride 1
+      // NVIDIA: one output column with more than three channel blocks reads blocks 3.. early.
+      if (opt_.avoid_nvdla_errata && l.out_width == 1 && sc > 3 * ac) return false;
       return true;
     }
     case ConvMode::Winograd: {
@@ -807,8 +809,9 @@ TestGenerator make_conv_random_generator() {
              {"sram_percent", "20", "per-cent of input/weight/output regions on the secondary port (configurations with one)"},
              {"post_extension_percent", "40", "per-cent of image layers with S*C <= AC/2 that use Y_EXTENSION"},
              {"nvdla_errata", "allow", "allow | avoid: WEIGHT_BYTES exactly what CSC consumes, bank-split changes "
-                                       "that never shrink a region, post-extension only with x stride 1 (NVIDIA's "
-                                       "nv_small RTL conv errata, docs/nvdla-differential.md)"}};
+                                       "that never shrink a region, post-extension only with x stride 1, no image "
+                                       "layer of one output column over more than 3 channel blocks (NVIDIA's nv_small "
+                                       "RTL conv errata, docs/nvdla-differential.md)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = no_conv;
   return g;

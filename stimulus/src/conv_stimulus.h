@@ -285,7 +285,8 @@ struct ConvDrawOptions {
   // NVIDIA nv_small behaviours between conv layers (docs/nvdla-differential.md), avoided:
   // WEIGHT_BYTES exactly the entries CSC consumes (ceil(K*BPK / entry) entries; extra
   // fetched entries are never released), a bank-split change never shrinks a region, and
-  // post-extension (Y_EXTENSION > 0) only with CONV_X_STRIDE 1.
+  // post-extension (Y_EXTENSION > 0) only with CONV_X_STRIDE 1, and no image layer of one
+  // output column whose S*C spans more than three channel blocks.
   bool avoid_nvdla_errata = false;
 };
 

@@ -21,6 +21,9 @@ namespace dla {
 //   conv-post-extension-x-stride: an image layer with post-extension (Y_EXTENSION > 0) and an
 //     x stride above 1 (NVIDIA's CSC reads the wrong pixels: output 0 gets pixel sx, the
 //     rest of the line zeros);
+//   conv-image-single-column: an image layer with one output column (DATAOUT_WIDTH = 0) whose
+//     pre-extended kernel S x C spans more than three channel blocks (NVIDIA reads block 3
+//     and later one block early);
 //   conv-bank-region-shrinks: a conv layer changes the bank split to a smaller data or weight
 //     region than the previous layer's (NVIDIA keeps the ring positions: it can hang).
 std::optional<std::string> nvdla_erratum_of(const HwConfig& cfg, const std::vector<LayerRecord>& layers);
