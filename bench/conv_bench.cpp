@@ -23,15 +23,9 @@ using namespace dla;
 // MACs of the completed conv layers of a run (one per CACC record; W_out x H_out x K x the
 // kernel's R x S x C, batches included; Winograd counted as its direct equivalent 3x3).
 double macs_of(const HwConfig& cfg, const std::vector<LayerRecord>& layers) {
-  std::vector<const LayerRecord*> by_unit[5];
-  const Unit units[5] = {Unit::CDMA, Unit::CSC, Unit::CMAC_A, Unit::CMAC_B, Unit::CACC};
-  for (const LayerRecord& l : layers)
-    for (int u = 0; u < 5; ++u)
-      if (l.completed && l.unit == units[u]) by_unit[u].push_back(&l);
   double macs = 0;
-  for (size_t i = 0; i < by_unit[4].size() && i < by_unit[0].size() && i < by_unit[1].size(); ++i) {
-    auto reader = [&](int u) { return [&, u](uint32_t off) { return by_unit[u][i]->regs.get(off); }; };
-    const golden::ConvLayer l = golden::decode_conv_layer(cfg, reader(0), reader(1), reader(1), reader(1), reader(4));
+  for (const golden::CompletedConvLayer& c : golden::completed_conv_layers(cfg, layers)) {
+    const golden::ConvLayer& l = c.layer;
     const double kernel = l.kind == golden::ConvInputKind::Winograd ? 9.0 * l.csc_channels
                                                                     : double(l.kernel_width) * l.kernel_height * l.kernel_channels;
     macs += double(l.out_width) * l.out_height * l.kernels * l.batches * kernel;

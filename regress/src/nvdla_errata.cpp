@@ -5,32 +5,14 @@
 
 namespace dla {
 
-namespace {
-
-// The completed convolution layers, in order, decoded from their five units' records.
-std::vector<golden::ConvLayer> conv_layers(const HwConfig& cfg, const std::vector<LayerRecord>& layers) {
-  const Unit units[5] = {Unit::CDMA, Unit::CSC, Unit::CMAC_A, Unit::CMAC_B, Unit::CACC};
-  std::vector<const LayerRecord*> by_unit[5];
-  for (const LayerRecord& r : layers)
-    for (int u = 0; u < 5; ++u)
-      if (r.completed && r.unit == units[u]) by_unit[u].push_back(&r);
-  std::vector<golden::ConvLayer> out;
-  for (size_t i = 0; i < by_unit[0].size() && i < by_unit[1].size() && i < by_unit[4].size(); ++i) {
-    auto reader = [&](int u) { return [&, u](uint32_t off) { return by_unit[u][i]->regs.get(off); }; };
-    out.push_back(golden::decode_conv_layer(cfg, reader(0), reader(1), reader(1), reader(1), reader(4)));
-  }
-  return out;
-}
-
-}  // namespace
-
 std::optional<std::string> nvdla_erratum_of(const HwConfig& cfg, const std::vector<LayerRecord>& layers) {
   for (const LayerRecord& r : layers) {
     if (r.unit != Unit::PDP) continue;
     const PdpLayer l = decode_pdp_registers(r.regs);
     if (pdp_unused_rows(l) != 0 || pdp_unused_columns(l) != 0) return std::string("pdp-unused-edges");
   }
-  const std::vector<golden::ConvLayer> conv = conv_layers(cfg, layers);
+  std::vector<golden::ConvLayer> conv;
+  for (const golden::CompletedConvLayer& c : golden::completed_conv_layers(cfg, layers)) conv.push_back(c.layer);
   for (const golden::ConvLayer& l : conv) {
     if (l.kind != golden::ConvInputKind::Image) continue;
     if (l.y_extension > 0 && l.stride_x > 1) return std::string("conv-post-extension-x-stride");

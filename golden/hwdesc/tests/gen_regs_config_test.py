@@ -26,6 +26,7 @@ CASES = [
     ("conv number not a power of two", "cbuf_bank_entries: 512", "cbuf_bank_entries: 500",
      "conv.cbuf_bank_entries must be a positive power of two"),
     ("conv flag not a bool", "batching: false", "batching: 1", "conv.batching must be true or false"),
+    ("conv section missing", "conv: {mac_atomic_c", "convolution: {mac_atomic_c", "missing key 'conv'"),
     ("kernel group not one surface", "mac_atomic_k: 8", "mac_atomic_k: 16", "conv.mac_atomic_k must equal atom_bytes"),
 ]
 

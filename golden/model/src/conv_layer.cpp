@@ -1,6 +1,7 @@
 #include "dla/conv_layer.h"
 
 #include <algorithm>
+#include <deque>
 
 #include <fmt/format.h>
 
@@ -415,6 +416,25 @@ std::vector<std::string> conv_rule_violations(const ConvLayer& l, const HwConfig
                                                   l.weight_bytes, entry));
   }
   return v;
+}
+
+std::vector<CompletedConvLayer> completed_conv_layers(const HwConfig& cfg, const std::vector<LayerRecord>& layers) {
+  const Unit units[5] = {Unit::CDMA, Unit::CSC, Unit::CMAC_A, Unit::CMAC_B, Unit::CACC};
+  std::deque<const LayerRecord*> pending[5];
+  std::vector<CompletedConvLayer> out;
+  auto reader = [](const LayerRecord* rec) { return [rec](uint32_t offset) { return rec->regs.get(offset); }; };
+  for (const LayerRecord& r : layers) {
+    if (!r.completed) continue;
+    const auto* u = std::find(std::begin(units), std::end(units), r.unit);
+    if (u == std::end(units)) continue;
+    pending[u - std::begin(units)].push_back(&r);
+    if (std::any_of(std::begin(pending), std::end(pending), [](const auto& q) { return q.empty(); })) continue;
+    out.push_back({decode_conv_layer(cfg, reader(pending[0].front()), reader(pending[1].front()), reader(pending[2].front()),
+                                     reader(pending[3].front()), reader(pending[4].front())),
+                   pending[0].front(), pending[4].front()});
+    for (auto& q : pending) q.pop_front();
+  }
+  return out;
 }
 
 }  // namespace dla::golden

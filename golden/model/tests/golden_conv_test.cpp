@@ -202,8 +202,7 @@ TEST(GoldenConv, RandomDirectLayersMatchAReferenceConvolution) {
 
 // conv.md §10.1 through the whole model: registers as the example writes them, SDP in
 // pass-through flying mode; CACC delivers [-1, 4], [2, 1], [4, -5] and SDP writes them.
-TEST(GoldenConv, WorkedExampleDirectInt8OnSmall) {
-  test::SdpHarness t("small");
+void program_worked_example(test::SdpHarness& t) {
   t.load(kData, {0x01, 0xfe, 0x03, 0, 0, 0, 0, 0, 0x04, 0x00, 0xff, 0, 0, 0, 0, 0, 0x02, 0x02, 0x02, 0, 0, 0, 0, 0,
                  0xfd, 0x01, 0x00, 0, 0, 0, 0, 0, 0x05, 0xfc, 0x02, 0, 0, 0, 0, 0, 0x00, 0x01, 0xfe, 0, 0, 0, 0, 0});
   std::vector<uint8_t> wt = {0x01, 0x00, 0xff, 0xfe, 0x01, 0x03, 0x02, 0x01, 0x00, 0x00, 0x00, 0x01,
@@ -258,6 +257,12 @@ TEST(GoldenConv, WorkedExampleDirectInt8OnSmall) {
   t.sdp("D_DP_EW_CFG", 1);
   t.sdp("D_CVT_SCALE", 1);
   t.dst(kOut, 24, 24);
+}
+
+TEST(GoldenConv, WorkedExampleDirectInt8OnSmall) {
+  test::SdpHarness t("small");
+  program_worked_example(t);
+  auto w = [&](const std::string& reg, uint32_t v) { t.m.csb_write(t.addr(reg), v); };
   // NVDLA's arming order: SDP, CACC, CMAC_A, CMAC_B, CSC, CDMA.
   for (const char* u : {"SDP", "CACC", "CMAC_A", "CMAC_B", "CSC"}) {
     w(std::string(u) + ".D_OP_ENABLE", 1);
@@ -271,7 +276,24 @@ TEST(GoldenConv, WorkedExampleDirectInt8OnSmall) {
                                      0x04, 0xfb, 0, 0, 0, 0, 0, 0};
   EXPECT_EQ(t.mem(kOut, 24), want);
   EXPECT_EQ(t.m.csb_read(t.addr("CACC.D_OUT_SATURATION")), 0u);
+  EXPECT_EQ(t.m.interrupt_events(), 4u) << "SDP, CDMA data, CDMA weights, CACC: one event per status bit";
 }
+
+// The untimed model raises a layer's done interrupts together and counts one event per
+// unmasked status bit, so a program that waits for each in turn after clearing the others
+// is judged as on the hardware; masked bits are no events (they never raise the line).
+TEST(GoldenConv, DoneInterruptsCountOneEventPerUnmaskedBit) {
+  test::SdpHarness t("small");
+  program_worked_example(t);
+  t.m.csb_write(t.addr("GLB.S_INTR_MASK"), 1u << 20);  // CACC done of group 0 masked
+  for (const char* u : {"SDP", "CACC", "CMAC_A", "CMAC_B", "CSC", "CDMA"}) t.m.csb_write(t.addr(std::string(u) + ".D_OP_ENABLE"), 1);
+  EXPECT_EQ(t.m.intr_status(), 0x00150001u) << "the status shows masked bits too";
+  EXPECT_EQ(t.m.interrupt_events(), 3u);
+  t.m.csb_write(t.addr("GLB.S_INTR_STATUS"), 0xffffffffu);
+  EXPECT_FALSE(t.m.intr_line());
+  EXPECT_EQ(t.m.interrupt_events(), 3u) << "clearing the status does not take events back";
+}
+
 
 // conv.md §10.2: T_A8R8G8B8 with per-component means, scale 9, truncate 3; a 1x1 kernel
 // with identity weights makes CACC deliver the converted components 127, 0, -32, 0.

@@ -10,6 +10,7 @@
 
 #include "dla/hwconfig.h"
 #include "dla/mem_port.h"
+#include "dla/unit_model.h"
 
 namespace dla::golden {
 
@@ -98,5 +99,16 @@ uint32_t conv_expected_entries(const ConvLayer& l, const HwConfig& cfg);
 // whole input is those slices (CDMA fetches nothing).
 std::vector<std::string> conv_rule_violations(const ConvLayer& l, const HwConfig& cfg, uint32_t kept_slices = 0,
                                               bool full_reuse = false);
+
+// One completed convolution layer of a run: the i-th completed CDMA, CSC, CMAC_A, CMAC_B and
+// CACC records decoded together (they complete together, in order). `cdma` and `cacc` carry
+// the counters latched at done.
+struct CompletedConvLayer {
+  ConvLayer layer;
+  const LayerRecord* cdma = nullptr;
+  const LayerRecord* cacc = nullptr;
+};
+// Every completed convolution layer of `layers`, in order (pointers into `layers`).
+std::vector<CompletedConvLayer> completed_conv_layers(const HwConfig& cfg, const std::vector<LayerRecord>& layers);
 
 }  // namespace dla::golden

@@ -15,7 +15,6 @@
 // A bin the configuration can never hit is left out, never declared ignore: coverage files
 // of different configurations are merged and one bin with two kinds makes them unmergeable.
 #include <algorithm>
-#include <deque>
 #include <map>
 #include <string>
 
@@ -225,42 +224,21 @@ class ConvCoverage : public UnitCoverage {
   }
 
   void sample(const CoverageInput& in) override {
-    std::deque<const LayerRecord*> pending[5];
     bool prev_skip_data_rls = false, have_prev = false;
-    for (const LayerRecord& r : in.layers) {
-      if (!r.completed) continue;
-      const int u = unit_index(r.unit);
-      if (u < 0) continue;
-      pending[u].push_back(&r);
-      if (std::any_of(std::begin(pending), std::end(pending), [](const auto& q) { return q.empty(); })) continue;
-      auto reader = [](const LayerRecord* rec) {
-        return [rec](uint32_t offset) { return rec->regs.get(offset); };
-      };
-      const ConvLayer l = golden::decode_conv_layer(cfg_, reader(pending[0].front()), reader(pending[1].front()),
-                                                    reader(pending[2].front()), reader(pending[3].front()),
-                                                    reader(pending[4].front()));
+    for (const golden::CompletedConvLayer& c : golden::completed_conv_layers(cfg_, in.layers)) {
+      const ConvLayer& l = c.layer;
       const int64_t reuse = !l.data_reuse ? kNoReuse : !have_prev ? kReuseUnknown : prev_skip_data_rls ? kFullReuse
                                                                                                         : kPartialReuse;
-      sample_layer(l, reuse, pending[0].front()->regs, pending[4].front()->regs);
+      sample_layer(l, reuse, c.cdma->regs, c.cacc->regs);
       prev_skip_data_rls = l.skip_data_rls;
       have_prev = true;
-      for (auto& q : pending) q.pop_front();
     }
   }
 
   std::vector<GroupData> data() const override { return {layer_.data(), outcome_.data()}; }
 
  private:
-  static int unit_index(Unit u) {
-    switch (u) {
-      case Unit::CDMA: return 0;
-      case Unit::CSC: return 1;
-      case Unit::CMAC_A: return 2;
-      case Unit::CMAC_B: return 3;
-      case Unit::CACC: return 4;
-      default: return -1;
-    }
-  }
+
 
   void mode_bins(Coverpoint& p) const {
     p.bin("direct", kDirect).bin("image", kImage);
