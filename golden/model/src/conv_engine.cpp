@@ -559,6 +559,13 @@ std::optional<ConvRun> run_conv_layer(const ConvLayer& l, const HwConfig& cfg, C
     slices = l.data_reuse ? cbuf.slices : Slices{};
     for (auto& s : fetched) slices.push_back(std::move(s));
   }
+  // The rules above make the input exactly the lines CSC reads; check it rather than index
+  // past the CBUF image if a rule ever misses a case.
+  const size_t lines = size_t{l.csc_height} * (l.kind == ConvInputKind::Feature ? l.batches : 1);
+  if (slices.size() != lines) {
+    warn(fmt::format("the CBUF holds {} input lines but CSC reads {} (DATAIN_HEIGHT_EXT, reuse)", slices.size(), lines));
+    return std::nullopt;
+  }
   // CDMA: weights.
   std::vector<uint8_t> image;
   Fp16Census weight_census;
