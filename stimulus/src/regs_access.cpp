@@ -161,14 +161,19 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   // 4. Ping-pong groups of units with no datapath: an armed group stays armed; writes to it
   //    (D_OP_ENABLE included) are dropped; S_STATUS shows RUNNING / PENDING. A DUT that has
   //    the datapath (NVIDIA's conv units) really runs with the random settings: arm_idle_units=no.
+  //    Conv units run only when all five are armed, so one of them (chosen by the seed, each in
+  //    turn) is left out: the pipeline never starts, whether or not the DUT implements it.
   const GoldenModel probe(cfg);
   if (!arm_idle_units) b.note("arm_idle_units=no: units without a datapath are not armed");
+  constexpr std::array<Unit, 5> kConvUnits = {Unit::CDMA, Unit::CSC, Unit::CMAC_A, Unit::CMAC_B, Unit::CACC};
+  const Unit conv_left_out = kConvUnits[seed % kConvUnits.size()];
+  if (arm_idle_units) b.note(std::string(unit_name(conv_left_out)) + " is not armed: the conv pipeline must not start");
   for (unsigned u = 0; u < kUnitCount && arm_idle_units; ++u) {
     const Unit unit = static_cast<Unit>(u);
     // A conv unit armed alone waits for the rest of the pipeline, with or without a datapath.
     const bool waits_for_pipeline = unit == Unit::CDMA || unit == Unit::CSC || unit == Unit::CMAC_A ||
                                     unit == Unit::CMAC_B || unit == Unit::CACC;
-    if (!map.dual_base(unit) || (probe.has_datapath(unit) && !waits_for_pipeline)) continue;
+    if (!map.dual_base(unit) || (probe.has_datapath(unit) && !waits_for_pipeline) || unit == conv_left_out) continue;
     const std::string un = unit_name(unit);
     const RegInfo* data = nullptr;
     for (const RegInfo* r : map.unit_registers(unit)) {

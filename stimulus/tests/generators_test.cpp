@@ -149,6 +149,28 @@ TEST(RegsAccess, ArmIdleUnitsNoLeavesUnitsWithoutADatapathUnarmed) {
                   .failures.empty());
 }
 
+// The conv pipeline starts when all five conv units are armed (on a DUT that implements it):
+// regs.access leaves one of them out, a different one for each seed modulo 5.
+TEST(RegsAccess, NeverArmsAllFiveConvUnits) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const RegisterMap& map = RegisterMap::of(cfg);
+  const std::array<const char*, 5> units = {"CDMA", "CSC", "CMAC_A", "CMAC_B", "CACC"};
+  std::array<unsigned, 5> left_out{};
+  for (uint64_t seed = 0; seed < 5; ++seed) {
+    unsigned armed = 0;
+    for (size_t u = 0; u < units.size(); ++u) {
+      const uint32_t enable = map.address_of(*map.find(std::string(units[u]) + ".D_OP_ENABLE"));
+      bool arms = false;
+      for (const ProgramOp& op : find_test_generator("regs.access").generate(cfg, seed, {}).ops)
+        if (const auto* w = std::get_if<RegWrite>(&op)) arms = arms || (w->addr == enable && (w->data & 1u));
+      armed += arms;
+      left_out[u] += !arms;
+    }
+    EXPECT_EQ(armed, 4u) << "seed " << seed;
+  }
+  for (size_t u = 0; u < units.size(); ++u) EXPECT_EQ(left_out[u], 1u) << units[u];
+}
+
 // A planted golden bug: a BDMA datapath whose STATUS reads wrong. regs.access catches it.
 class BrokenBdma final : public UnitModel {
  public:
