@@ -74,14 +74,15 @@ endfunction()
 
 # One row of a generated simulation registry (tb/harness/src/simulation_factories.h):
 # dla_factory_entry(<out_var> <cfg> <dut> <source> <random|zero> <idle cycles> <factory>)
-# NVIDIA's RTL ("nvdla") has the convolution pipeline; the primary DUT has it when DLA_DUT_CONV.
+# NVIDIA's RTL ("nvdla") has the convolution pipeline; the primary DUT has it when DLA_DUT_CONV
+# and the configuration is in DLA_DUT_CONV_CONFIGS.
 function(dla_factory_entry out_var cfg dut source init idle factory)
   if(init STREQUAL "zero")
     set(state InitialState::Zero)
   else()
     set(state InitialState::Random)
   endif()
-  if(dut STREQUAL "nvdla" OR DLA_DUT_CONV)
+  if(dut STREQUAL "nvdla" OR (DLA_DUT_CONV AND cfg IN_LIST DLA_DUT_CONV_CONFIGS))
     set(conv true)
   else()
     set(conv false)

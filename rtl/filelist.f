@@ -29,6 +29,14 @@ pdp/dla_pdp_wdma.sv
 pdp/dla_pdp_rdma.sv
 pdp/dla_pdp_core.sv
 pdp/dla_pdp.sv
+conv/dla_conv_cvt.sv
+conv/dla_cbuf.sv
+conv/dla_cdma_img.sv
+conv/dla_cdma.sv
+conv/dla_csc.sv
+conv/dla_cmac.sv
+conv/dla_cacc.sv
+conv/dla_conv.sv
 top/NV_nvdla.sv
 sdp/dla_fp_add.sv
 sdp/dla_fp_mul.sv

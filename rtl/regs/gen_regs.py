@@ -407,7 +407,7 @@ def gen_unit_shell(unit, regs):
             f"  dla_{lo}_regs u_regs (\n    " + ",\n    ".join(conns) + "\n  );\nendmodule\n")
 
 
-def gen_cfg_svh(c):
+def gen_cfg_svh(c, conv_rtl=False):
     n = c["name"].upper()
     d = [f"// Generated from {os.path.basename(c['_file'])} by rtl/regs/gen_regs.py. Do not edit.",
          "`ifndef DLA_CFG_SVH", "`define DLA_CFG_SVH",
@@ -436,6 +436,14 @@ def gen_cfg_svh(c):
         d.append("`define DLA_CDP_OUT_SATURATION")
     if c.get("sdp", {}).get("sat_flag", "margin") == "range":
         d.append("`define DLA_SDP_SAT_FLAG_RANGE")
+    conv = c["conv"]
+    for k in CONV_NUMBERS:
+        d.append(f"`define DLA_CONV_{k.upper()} {conv[k]}")
+    for k in CONV_FLAGS:
+        if conv[k]:
+            d.append(f"`define DLA_CONV_{k.upper()}")
+    if conv_rtl:
+        d.append("`define DLA_CONV_RTL")
     for u in UNITS:
         if u in c["units"]:
             d.append(f"`define DLA_HAS_{u}")
@@ -598,6 +606,8 @@ def main():
     ap.add_argument("--configs", nargs="*", default=[], help="all configuration YAMLs (with --out-cpp)")
     ap.add_argument("--out-rtl", help="output directory for one configuration's SystemVerilog")
     ap.add_argument("--out-cpp", help="output directory for the C++ tables and header")
+    ap.add_argument("--conv-rtl", action="store_true",
+                    help="the RTL of this configuration includes the convolution pipeline (defines DLA_CONV_RTL)")
     a = ap.parse_args()
     try:
         if a.out_rtl:
@@ -605,7 +615,7 @@ def main():
                 raise InputError("--out-rtl needs --config")
             c = load_config(a.config)
             regs = load_registers(a.regs, c["register_variant"])
-            write_if_changed(os.path.join(a.out_rtl, "dla_cfg.svh"), gen_cfg_svh(c))
+            write_if_changed(os.path.join(a.out_rtl, "dla_cfg.svh"), gen_cfg_svh(c, a.conv_rtl))
             for u in UNITS:
                 if u not in c["units"] or u not in regs:
                     continue

@@ -121,6 +121,7 @@ module NV_nvdla (
   logic [1:0]  sdp_done;
   logic [1:0]  pdp_done;
   logic [1:0]  cdp_done;
+  logic [1:0]  cdma_dat_done, cdma_wt_done, cacc_done;
 
   // Read data of every unit window; a block drives 0 unless it performs a read.
   logic [31:0] rd_glb, rd_cfgrom, rd_bdma, rd_shells;
@@ -128,7 +129,8 @@ module NV_nvdla (
 
   assign rd_data    = rd_glb | rd_cfgrom | rd_bdma | rd_shells;
   assign hold       = bdma_hold;
-  assign done_pulse = {24'd0, bdma_done, pdp_done, cdp_done, sdp_done};
+  assign done_pulse = {10'd0, cacc_done, cdma_wt_done, cdma_dat_done,
+                       8'd0, bdma_done, pdp_done, cdp_done, sdp_done};
 
   // ---- GLB --------------------------------------------------------------------------------
   localparam logic [15:0] BASE_GLB = `DLA_BASE_GLB;
@@ -181,6 +183,11 @@ module NV_nvdla (
 `else
   wire [31:0] rd_cvif = 32'd0;
 `endif
+`ifdef DLA_CONV_RTL
+  // CDMA, CSC, CMAC_A, CMAC_B, CACC: the convolution pipeline (dla_conv, below the DMA ports)
+  logic [31:0] rd_conv;
+  wire  [31:0] rd_cdma = rd_conv, rd_csc = 32'd0, rd_cmac_a = 32'd0, rd_cmac_b = 32'd0, rd_cacc = 32'd0;
+`else
 `ifdef DLA_HAS_CDMA
   localparam logic [15:0] BASE_CDMA = `DLA_BASE_CDMA;
   logic [31:0] rd_cdma;
@@ -231,6 +238,7 @@ module NV_nvdla (
 `else
   wire [31:0] rd_cacc = 32'd0;
 `endif
+`endif
   // SDP and SDP_RDMA: one unit (dla_sdp, below the DMA ports); its read data comes in rd_sdp.
   wire [31:0] rd_sdp_rdma = 32'd0;
   logic [31:0] rd_sdp;
@@ -255,14 +263,19 @@ module NV_nvdla (
 
   // ---- DMA ports ----------------------------------------------------------------------------
   // DMA clients of the DBB port (see docs/rtl.md); client i uses AXI ID i.
+`ifdef DLA_CONV_RTL
+  localparam int DBB_CLIENTS = 9;      // 0 BDMA, 1-4 SDP (reads 1-4, write 1), 5 PDP, 6 CDP,
+                                       // 7-8 CDMA (data, weights; reads only)
+`else
   localparam int DBB_CLIENTS = 7;      // 0 BDMA, 1-4 SDP (reads 1-4, write 1), 5 PDP, 6 CDP
+`endif
   logic [DBB_CLIENTS-1:0]           dbb_rd_req_valid, dbb_rd_req_ready, dbb_rd_dat_valid;
   logic [DBB_CLIENTS*ADDR_BITS-1:0] dbb_rd_req_addr;
   logic [DBB_CLIENTS*LEN_BITS-1:0]  dbb_rd_req_len;
   logic [DBB_CLIENTS*TAG_BITS-1:0]  dbb_rd_req_tag;
   logic [DATA_BITS-1:0]              dbb_rd_dat_data;
   logic [APB-1:0]                    dbb_rd_dat_mask;
-  logic [TAG_BITS-1:0]               unused_dbb_rd_dat_tag;
+  logic [TAG_BITS-1:0]               dbb_rd_dat_tag;
   logic                              unused_dbb_rd_dat_last;
   logic [DBB_CLIENTS-1:0]           dbb_wr_req_valid, dbb_wr_req_ready, dbb_wr_req_cmpl;
   logic [DBB_CLIENTS*ADDR_BITS-1:0] dbb_wr_req_addr;
@@ -273,7 +286,7 @@ module NV_nvdla (
   logic [DBB_CLIENTS*APB-1:0]       dbb_wr_dat_mask;
   logic [TAG_BITS-1:0]               dbb_wr_cmpl_tag;
   logic                              unused_dbb_idle;
-  assign dbb_rd_req_tag = '0;
+  assign dbb_rd_req_tag[0 +: 7*TAG_BITS] = '0;
   assign dbb_wr_req_cmpl = '1;
 `ifdef DLA_HAS_SRAM_IF
   // DMA clients of the SRAM port (see docs/rtl.md); client i uses AXI ID i.
@@ -426,6 +439,63 @@ module NV_nvdla (
 `endif
 `endif
 
+  // ---- convolution pipeline (DBB clients 7-8) ------------------------------------------------
+  logic                        conv_fly_valid, conv_fly_ready;
+  logic [`DLA_SDP_THROUGHPUT*32-1:0] conv_fly_data;
+`ifdef DLA_CONV_RTL
+  localparam int CONV_C0 = 7;
+  localparam logic [15:0] BASE_CDMA   = `DLA_BASE_CDMA;
+  localparam logic [15:0] BASE_CSC    = `DLA_BASE_CSC;
+  localparam logic [15:0] BASE_CMAC_A = `DLA_BASE_CMAC_A;
+  localparam logic [15:0] BASE_CMAC_B = `DLA_BASE_CMAC_B;
+  localparam logic [15:0] BASE_CACC   = `DLA_BASE_CACC;
+  dla_conv #(
+    .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
+    .AC(`DLA_CONV_MAC_ATOMIC_C), .AK(`DLA_CONV_MAC_ATOMIC_K), .BANKS(`DLA_CONV_CBUF_BANKS),
+    .DEPTH(`DLA_CONV_CBUF_BANK_ENTRIES), .ENTRY_BYTES(`DLA_CONV_CBUF_ENTRY_BYTES),
+    .TP(`DLA_SDP_THROUGHPUT),
+`ifdef DLA_CONV_SAT_COUNT_WRAPS
+    .SAT_WRAP(1'b1),
+`else
+    .SAT_WRAP(1'b0),
+`endif
+    .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+  ) u_conv (
+    .clk, .rstn,
+    .cdma_req_vld(req_vld && pend_win == BASE_CDMA[15:10]),
+    .csc_req_vld(req_vld && pend_win == BASE_CSC[15:10]),
+    .cmac_a_req_vld(req_vld && pend_win == BASE_CMAC_A[15:10]),
+    .cmac_b_req_vld(req_vld && pend_win == BASE_CMAC_B[15:10]),
+    .cacc_req_vld(req_vld && pend_win == BASE_CACC[15:10]),
+    .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_conv),
+    .cdma_dat_done, .cdma_wt_done, .cacc_done,
+    .rd_req_valid(dbb_rd_req_valid[CONV_C0 +: 2]), .rd_req_ready(dbb_rd_req_ready[CONV_C0 +: 2]),
+    .rd_req_addr(dbb_rd_req_addr[CONV_C0*ADDR_BITS +: 2*ADDR_BITS]),
+    .rd_req_len(dbb_rd_req_len[CONV_C0*LEN_BITS +: 2*LEN_BITS]),
+    .rd_req_tag(dbb_rd_req_tag[CONV_C0*TAG_BITS +: 2*TAG_BITS]),
+    .rd_dat_valid(dbb_rd_dat_valid[CONV_C0 +: 2]), .rd_dat_data(dbb_rd_dat_data),
+    .rd_dat_mask(dbb_rd_dat_mask), .rd_dat_tag(dbb_rd_dat_tag),
+    .fly_valid(conv_fly_valid), .fly_ready(conv_fly_ready), .fly_data(conv_fly_data)
+  );
+  // reads only
+  assign dbb_wr_req_valid[CONV_C0 +: 2] = '0;
+  assign dbb_wr_req_addr[CONV_C0*ADDR_BITS +: 2*ADDR_BITS] = '0;
+  assign dbb_wr_req_len[CONV_C0*LEN_BITS +: 2*LEN_BITS]    = '0;
+  assign dbb_wr_req_tag[CONV_C0*TAG_BITS +: 2*TAG_BITS]    = '0;
+  assign dbb_wr_dat_valid[CONV_C0 +: 2] = '0;
+  assign dbb_wr_dat_data[CONV_C0*DATA_BITS +: 2*DATA_BITS] = '0;
+  assign dbb_wr_dat_mask[CONV_C0*APB +: 2*APB]             = '0;
+  wire unused_conv_dbb = &{1'b0, dbb_wr_req_ready[CONV_C0 +: 2], dbb_wr_dat_ready[CONV_C0 +: 2],
+                           dbb_wr_cmpl[CONV_C0 +: 2]};
+`else
+  assign cdma_dat_done  = '0;
+  assign cdma_wt_done   = '0;
+  assign cacc_done      = '0;
+  assign conv_fly_valid = 1'b0;
+  assign conv_fly_data  = '0;
+  wire unused_conv = &{1'b0, conv_fly_ready, dbb_rd_dat_tag};
+`endif
+
   // ---- SDP -> PDP on-flying stream (SDP OUTPUT_DST = PDP, PDP FLYING_MODE = on-flying) --------
   // One SDP output atom per handshake, memory layout, in SDP's output order (docs/sdp-rtl.md).
   logic                    sdp2pdp_valid, sdp2pdp_ready;
@@ -445,7 +515,6 @@ module NV_nvdla (
   logic [3:0]           sdp_sram_rd_req_valid, sdp_sram_rd_req_ready, sdp_sram_rd_dat_valid;
   logic [4*ADDR_BITS-1:0] sdp_sram_rd_req_addr;
   logic [4*LEN_BITS-1:0]  sdp_sram_rd_req_len;
-  logic                 unused_sdp_fly_ready;
   dla_sdp #(
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .MAX_BURST(`DLA_AXI_MAX_BURST), .LEN_BITS(LEN_BITS), .TP(`DLA_SDP_THROUGHPUT),
@@ -505,8 +574,8 @@ module NV_nvdla (
     .wr_req_addr(sdp_wr_req_addr), .wr_req_len(sdp_wr_req_len),
     .wr_dat_valid(sdp_wr_dat_valid), .wr_dat_ready(sdp_wr_dat_ready),
     .wr_dat_data(sdp_wr_dat_data), .wr_dat_mask(sdp_wr_dat_mask), .wr_cmpl(sdp_wr_cmpl),
-    // flying input (convolution) is not connected yet; the PDP output feeds PDP's on-flying input
-    .fly_valid(1'b0), .fly_ready(unused_sdp_fly_ready), .fly_data({`DLA_SDP_THROUGHPUT*32{1'b0}}),
+    // flying input from CACC; the SDP output feeds PDP's on-flying input
+    .fly_valid(conv_fly_valid), .fly_ready(conv_fly_ready), .fly_data(conv_fly_data),
     .pdp_valid(sdp2pdp_valid), .pdp_ready(sdp2pdp_ready), .pdp_data(sdp2pdp_data)
   );
   // DBB: write client SDP_C0; write slices of clients SDP_C0+1.. unused
@@ -521,7 +590,7 @@ module NV_nvdla (
   assign sdp_wr_dat_ready[0] = dbb_wr_dat_ready[SDP_C0];
   assign sdp_wr_cmpl[0]      = dbb_wr_cmpl[SDP_C0];
   wire unused_sdp_dbb = &{1'b0, dbb_wr_req_ready[SDP_C0+1 +: 3], dbb_wr_dat_ready[SDP_C0+1 +: 3],
-                          dbb_wr_cmpl[SDP_C0+1 +: 3], unused_sdp_fly_ready};
+                          dbb_wr_cmpl[SDP_C0+1 +: 3]};
 `ifdef DLA_HAS_SRAM_IF
   assign sram_rd_req_valid[SDP_C0 +: 4] = sdp_sram_rd_req_valid;
   assign sdp_sram_rd_req_ready = sram_rd_req_ready[SDP_C0 +: 4];
@@ -552,6 +621,7 @@ module NV_nvdla (
 `else
   assign rd_sdp   = '0;
   assign sdp_done = '0;
+  assign conv_fly_ready = 1'b0;
   assign sdp2pdp_valid = 1'b0;
   assign sdp2pdp_data  = '0;
   wire unused_sdp2pdp_ready = sdp2pdp_ready;
@@ -826,7 +896,7 @@ module NV_nvdla (
     .rd_req_valid(dbb_rd_req_valid), .rd_req_ready(dbb_rd_req_ready),
     .rd_req_addr(dbb_rd_req_addr), .rd_req_len(dbb_rd_req_len), .rd_req_tag(dbb_rd_req_tag),
     .rd_dat_valid(dbb_rd_dat_valid), .rd_dat_data(dbb_rd_dat_data),
-    .rd_dat_mask(dbb_rd_dat_mask), .rd_dat_tag(unused_dbb_rd_dat_tag), .rd_dat_last(unused_dbb_rd_dat_last),
+    .rd_dat_mask(dbb_rd_dat_mask), .rd_dat_tag(dbb_rd_dat_tag), .rd_dat_last(unused_dbb_rd_dat_last),
     .wr_req_valid(dbb_wr_req_valid), .wr_req_ready(dbb_wr_req_ready),
     .wr_req_addr(dbb_wr_req_addr), .wr_req_len(dbb_wr_req_len),
     .wr_req_cmpl(dbb_wr_req_cmpl), .wr_req_tag(dbb_wr_req_tag),

@@ -1,0 +1,176 @@
+// CACC (docs/conv-rtl.md): the CACC register block, two accumulator banks of SL output atoms
+// and the delivery into SDP's flying input.
+//
+// CSC fills one bank per stripe (stripe_start), CMAC's partial sums are added in arrival order
+// (34-bit saturating sums for int8; the first partial of a pixel loads the sum). When the
+// stripe's last partial is in, the bank is delivered pixel by pixel: every lane rounded
+// (CLIP_TRUNCATE, half away from zero) and clipped to 32 bits, lanes of kernels >= K zero,
+// AK/TP beats of TP lanes per atom. D_OUT_SATURATION counts clipped lanes (the configurable
+// family's per-atom adder is only log2(AK) bits wide when SAT_WRAP). `layer_end` pulses with
+// the last beat of the layer.
+module dla_cacc #(
+  parameter int AK       = 8,
+  parameter int SL       = 32,
+  parameter int PW       = 19,
+  parameter int TP       = 1,
+  parameter bit SAT_WRAP = 1'b1,
+  parameter int ACC_W    = 34,
+  parameter int SLB      = $clog2(SL),
+  parameter int AKB      = $clog2(AK)
+) (
+  input  logic                 clk,
+  input  logic                 rstn,
+  input  logic                 req_vld,
+  input  logic                 req_wr,
+  input  logic [9:0]           req_word,
+  input  logic [31:0]          req_wdat,
+  output logic [31:0]          rd_data,
+  output logic                 op_en,
+  input  logic                 op_done,
+  input  logic                 start,
+  // banks
+  output logic [1:0]           bank_free,
+  input  logic [1:0]           stripe_start,
+  // partial sums (one clock after CMAC took the operation)
+  input  logic                 p_valid,
+  input  logic [AK*PW-1:0]     p_data,
+  input  logic [SLB-1:0]       p_pix,
+  input  logic                 p_bank,
+  input  logic                 p_first,
+  input  logic                 p_stripe_end,
+  // to SDP
+  output logic                 fly_valid,
+  input  logic                 fly_ready,
+  output logic [TP*32-1:0]     fly_data,
+  output logic                 layer_end
+);
+  localparam int BEATS = AK / TP;
+  localparam int BB    = (BEATS > 1) ? $clog2(BEATS) : 1;
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic        consumer, producer, conv_mode, line_packed, surf_packed;
+  logic [1:0]  proc_prec;
+  logic [4:0]  batches;
+  logic [31:0] out_addr, cya;
+  logic [23:0] line_stride, surf_stride;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [12:0] out_w_m1, out_h_m1, out_c_m1;
+  logic [4:0]  clip;
+  logic [31:0] sat_count;
+
+  dla_cacc_regs u_regs (
+    .clk, .rstn, .req_vld, .req_wr, .req_word, .req_wdat, .rd_data, .op_done, .op_en,
+    .consumer, .producer, .d_misc_cfg_conv_mode(conv_mode), .d_misc_cfg_proc_precision(proc_prec),
+    .d_dataout_size_0_dataout_width(out_w_m1), .d_dataout_size_0_dataout_height(out_h_m1),
+    .d_dataout_size_1_dataout_channel(out_c_m1), .d_dataout_addr_dataout_addr(out_addr),
+    .d_batch_number_batches(batches), .d_line_stride_line_stride(line_stride),
+    .d_surf_stride_surf_stride(surf_stride), .d_dataout_map_line_packed(line_packed),
+    .d_dataout_map_surf_packed(surf_packed), .d_clip_cfg_clip_truncate(clip),
+    .d_out_saturation_sat_count(sat_count), .d_cya_cya(cya)
+  );
+
+  // ---- accumulation -----------------------------------------------------------------------
+  logic signed [ACC_W-1:0] acc [2][SL][AK];
+  logic [2*(1+1)-1:0] st;                               // per bank: 0 free, 1 filling, 2 full
+  logic [1:0] bank_full;
+  localparam logic signed [ACC_W:0] ACC_MAX = (ACC_W+1)'((64'sd1 <<< (ACC_W - 1)) - 64'sd1);
+  localparam logic signed [ACC_W:0] ACC_MIN = -(ACC_W+1)'(64'sd1 <<< (ACC_W - 1));
+
+  always_ff @(posedge clk)
+    if (p_valid)
+      for (int k = 0; k < AK; k++) begin
+        logic signed [ACC_W:0] s;
+        s = (ACC_W+1)'($signed(p_data[k*PW +: PW]));
+        if (!p_first) s = s + (ACC_W+1)'(acc[p_bank][p_pix][k]);
+        if (s > ACC_MAX) s = ACC_MAX;
+        else if (s < ACC_MIN) s = ACC_MIN;
+        acc[p_bank][p_pix][k] <= ACC_W'(s);
+      end
+
+  // ---- delivery ---------------------------------------------------------------------------
+  wire [13:0] kernels = 14'(out_c_m1) + 14'd1;
+  wire [13:0] groups_m1 = (kernels - 14'd1) >> AKB;
+  wire [26:0] npix = (27'(out_w_m1) + 27'd1) * (27'(out_h_m1) + 27'd1);
+
+  logic        dv_run, dv_bank;
+  logic [13:0] dv_g;
+  logic [26:0] dv_p0;                              // first pixel of the stripe being delivered
+  logic [SLB:0] dv_p;
+  logic [BB-1:0] dv_beat;
+  wire  [26:0] dv_left = npix - dv_p0;
+  wire  [SLB:0] dv_n   = (dv_left < 27'(SL)) ? (SLB+1)'(dv_left) : (SLB+1)'(SL);
+  wire  [13:0] dv_nk   = (dv_g == groups_m1) ? kernels - (dv_g << AKB) : 14'(AK);
+
+  // the atom being delivered: rounded, clipped lanes
+  logic [AK*32-1:0] atom;
+  logic [AK-1:0]    lane_sat;
+  for (genvar k = 0; k < AK; k++) begin : g_round
+    logic signed [ACC_W-1:0] a;
+    logic signed [ACC_W-1:0] fl;
+    logic signed [ACC_W:0]   r;
+    logic guard, sticky;
+    always_comb begin
+      a  = acc[dv_bank][SLB'(dv_p)][k];
+      fl = a >>> clip;
+      guard  = clip != 5'd0 && a[6'(clip) - 6'd1];
+      sticky = clip > 5'd1 && (a & ((ACC_W'(1) <<< (clip - 5'd1)) - ACC_W'(1))) != '0;
+      r = (ACC_W+1)'(fl) + (ACC_W+1)'(guard && (!a[ACC_W-1] || sticky));
+      lane_sat[k] = 14'(k) < dv_nk && (r > (ACC_W+1)'(33'sh0_7fff_ffff) || r < -(ACC_W+1)'(33'sh0_8000_0000));
+      if (14'(k) >= dv_nk) atom[k*32 +: 32] = '0;
+      else if (r > (ACC_W+1)'(33'sh0_7fff_ffff)) atom[k*32 +: 32] = 32'h7fff_ffff;
+      else if (r < -(ACC_W+1)'(33'sh0_8000_0000)) atom[k*32 +: 32] = 32'h8000_0000;
+      else atom[k*32 +: 32] = r[31:0];
+    end
+  end
+
+  assign fly_valid = dv_run && st[(dv_bank)*(1+1) +: (1+1)] == 2'd2;
+  assign fly_data  = atom[32'(dv_beat)*TP*32 +: TP*32];
+  wire beat = fly_valid && fly_ready;
+  wire atom_end = beat && (BEATS == 1 || dv_beat == BB'(BEATS - 1));
+  wire stripe_done = atom_end && dv_p == dv_n - (SLB+1)'(1);
+  wire last_stripe = dv_left <= 27'(SL) && dv_g == groups_m1;
+  assign layer_end = stripe_done && last_stripe;
+
+  // saturated lanes of the atom, through the per-atom adder
+  logic [AKB:0] nsat;
+  always_comb begin
+    nsat = '0;
+    for (int k = 0; k < AK; k++) nsat = nsat + (AKB+1)'(lane_sat[k]);
+    if (SAT_WRAP) nsat[AKB] = 1'b0;
+  end
+
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      dv_run <= 1'b0; dv_bank <= 1'b0; dv_g <= '0; dv_p0 <= '0; dv_p <= '0; dv_beat <= '0;
+      st[(0)*(1+1) +: (1+1)] <= '0; st[(1)*(1+1) +: (1+1)] <= '0; sat_count <= '0;
+    end else if (start) begin
+      dv_run <= 1'b1; dv_bank <= 1'b0; dv_g <= '0; dv_p0 <= '0; dv_p <= '0; dv_beat <= '0;
+      st[(0)*(1+1) +: (1+1)] <= '0; st[(1)*(1+1) +: (1+1)] <= '0; sat_count <= '0;
+    end else begin
+      for (int b = 0; b < 2; b++) begin
+        if (stripe_start[b]) st[(b)*(1+1) +: (1+1)] <= 2'd1;
+        if (p_valid && p_stripe_end && p_bank == 1'(b)) st[(b)*(1+1) +: (1+1)] <= 2'd2;
+      end
+      if (beat) dv_beat <= (BEATS == 1 || dv_beat == BB'(BEATS - 1)) ? '0 : dv_beat + BB'(1);
+      if (atom_end) begin
+        dv_p <= dv_p + (SLB+1)'(1);
+        if (sat_count != 32'hffff_ffff)
+          sat_count <= (33'(sat_count) + 33'(nsat) > 33'h0_ffff_ffff) ? 32'hffff_ffff
+                                                                     : sat_count + 32'(nsat);
+      end
+      if (stripe_done) begin
+        st[(dv_bank)*(1+1) +: (1+1)] <= 2'd0;
+        dv_bank <= !dv_bank;
+        dv_p    <= '0;
+        if (dv_left <= 27'(SL)) begin
+          dv_p0 <= '0;
+          dv_g  <= dv_g + 14'd1;
+          if (dv_g == groups_m1) dv_run <= 1'b0;
+        end else dv_p0 <= dv_p0 + 27'(SL);
+      end
+    end
+
+  assign bank_free = {st[(1)*(1+1) +: (1+1)] == 2'd0, st[(0)*(1+1) +: (1+1)] == 2'd0};
+  assign bank_full = {st[(1)*(1+1) +: (1+1)] == 2'd2, st[(0)*(1+1) +: (1+1)] == 2'd2};
+  wire unused = &{1'b0, bank_full};
+endmodule

@@ -1,0 +1,378 @@
+// CDMA (docs/conv-rtl.md): the CDMA register block, the feature-data fetch (direct mode, with
+// the input converter), the image fetch (dla_cdma_img) and the weight fetch, writing the CBUF.
+//
+// dla_conv starts a layer with `start` and tells where things go: the ring entry of the first
+// new input slice, the data ring, the weight region. Data slices are written one after the
+// other, (ENTRY_PER_SLICE + 1) entries apart; inside a direct-mode slice atom (surface s, x)
+// is atom s * W + x. Weights are copied byte for byte (WEIGHT_BYTES) into the weight ring from
+// its first entry, as far as the entries CSC has released allow. `rows_done`, `wt_bytes` and
+// `fetch_done` report progress to CSC and dla_conv.
+module dla_cdma #(
+  parameter int ADDR_BITS   = 32,
+  parameter int DATA_BITS   = 64,
+  parameter int ATOM_BYTES  = 8,
+  parameter int ENTRY_BYTES = 8,
+  parameter int EA          = 14,
+  parameter int LEN_BITS    = 16,
+  parameter int TAG_BITS    = 4,
+  parameter int APB         = DATA_BITS / (8 * ATOM_BYTES)
+) (
+  input  logic                     clk,
+  input  logic                     rstn,
+  // CSB
+  input  logic                     req_vld,
+  input  logic                     req_wr,
+  input  logic [9:0]               req_word,
+  input  logic [31:0]              req_wdat,
+  output logic [31:0]              rd_data,
+  output logic                     op_en,
+  input  logic                     op_done,
+  // layer control (dla_conv)
+  input  logic                     start,
+  input  logic                     fetch_data,     // 0: full data reuse, nothing to fetch
+  input  logic                     fetch_weights,  // 0: weight reuse
+  input  logic [EA-1:0]            slice_base0,    // ring entry of the first new slice
+  input  logic [EA:0]              data_ring,      // entries of the data ring (from entry 0)
+  input  logic [EA-1:0]            wt_first,       // first entry of the weight region
+  input  logic [EA:0]              wt_ring,        // entries of the weight region
+  input  logic [31:0]              wt_released,    // weight entries CSC released this layer
+  output logic [13:0]              rows_done,      // new slices completely written
+  output logic [31:0]              wt_bytes,       // weight bytes written
+  output logic                     fetch_done,
+  // CBUF write ports
+  output logic                     dw_en,
+  output logic [EA-1:0]            dw_addr,
+  output logic [ENTRY_BYTES*8-1:0] dw_data,
+  output logic [ENTRY_BYTES-1:0]   dw_mask,
+  output logic                     ww_en,
+  output logic [EA-1:0]            ww_addr,
+  output logic [ENTRY_BYTES*8-1:0] ww_data,
+  output logic [ENTRY_BYTES-1:0]   ww_mask,
+  // DMA read clients on DBB: [0] data, [1] weights
+  output logic [1:0]               rd_req_valid,
+  input  logic [1:0]               rd_req_ready,
+  output logic [2*ADDR_BITS-1:0]   rd_req_addr,
+  output logic [2*LEN_BITS-1:0]    rd_req_len,
+  output logic [2*TAG_BITS-1:0]    rd_req_tag,
+  input  logic [1:0]               rd_dat_valid,
+  input  logic [DATA_BITS-1:0]     rd_dat_data,
+  input  logic [APB-1:0]           rd_dat_mask,
+  input  logic [TAG_BITS-1:0]      rd_dat_tag
+);
+  localparam int AB      = ATOM_BYTES * 8;
+  localparam int APE     = ENTRY_BYTES / ATOM_BYTES;      // atoms per CBUF entry
+  localparam int APE_B   = (APE > 1) ? $clog2(APE) : 1;
+  localparam int ATOM_SH = $clog2(ATOM_BYTES);
+  localparam int APE_SH  = $clog2(APE);
+  localparam int WCHUNK  = 16 * APE;                      // atoms per weight request
+
+  // ---- registers ----------------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */   // fields with no effect here (docs/conv-rtl.md)
+  logic        consumer, producer, conv_mode, data_reuse, weight_reuse, skip_data_rls;
+  logic        skip_weight_rls, pixel_mapping, ram_type, line_packed, surf_packed, wt_format;
+  logic        wt_ram_type, nan_to_zero, perf_en;
+  logic [3:0]  arb_weight, arb_wmb;
+  logic [1:0]  in_prec, proc_prec;
+  logic [2:0]  pixel_y_offset, rsv_height, stride_x, stride_y;
+  logic [4:0]  batches, rsv_y_index;
+  logic [9:0]  rsv_per_line, rsv_per_uv_line;
+  logic [11:0] grains;
+  logic [12:0] width_ext, height_ext, kernels_m1;
+  logic [17:0] bpk_m1;
+  logic [27:0] wmb_bytes;
+  logic [31:0] batch_stride, wgs_lo, wgs_hi, wmb_lo, wmb_hi, cya;
+  logic [4:0]  pad_top;
+  logic [5:0]  pad_bottom;
+  logic [4:0]  unused_data_bank, unused_weight_bank;
+  wire  [7:0]  unused_pad_hi = pad_value[15:8];   // int8 only in this version
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic        pixel_fmt_feature_n, sign_override, mean_format, cvt_en;
+  logic [5:0]  pixel_format, cvt_truncate;
+  logic [12:0] width_m1, height_m1, chan_m1;
+  logic [4:0]  x_offset, pad_left;
+  logic [5:0]  pad_right;
+  logic [31:0] addr0_lo, addr0_hi, addr1_lo, addr1_hi, line_stride, uv_stride, surf_stride;
+  logic [31:0] wt_lo, wt_hi, wt_total_bytes;
+  logic [13:0] eps;
+  logic [15:0] mean_ry, mean_gu, mean_bv, mean_ax, cvt_offset, cvt_scale, pad_value;
+
+  dla_cdma_regs u_regs (
+    .clk, .rstn, .req_vld, .req_wr, .req_word, .req_wdat, .rd_data,
+    .op_done, .op_en, .consumer, .producer,
+    .s_arbiter_arb_weight(arb_weight), .s_arbiter_arb_wmb(arb_wmb),
+    .s_cbuf_flush_status_flush_done(1'b1),
+    .d_misc_cfg_conv_mode(conv_mode), .d_misc_cfg_in_precision(in_prec),
+    .d_misc_cfg_proc_precision(proc_prec), .d_misc_cfg_data_reuse(data_reuse),
+    .d_misc_cfg_weight_reuse(weight_reuse), .d_misc_cfg_skip_data_rls(skip_data_rls),
+    .d_misc_cfg_skip_weight_rls(skip_weight_rls),
+    .d_datain_format_datain_format(pixel_fmt_feature_n),
+    .d_datain_format_pixel_format(pixel_format),
+    .d_datain_format_pixel_mapping(pixel_mapping),
+    .d_datain_format_pixel_sign_override(sign_override),
+    .d_datain_size_0_datain_width(width_m1), .d_datain_size_0_datain_height(height_m1),
+    .d_datain_size_1_datain_channel(chan_m1),
+    .d_datain_size_ext_0_datain_width_ext(width_ext),
+    .d_datain_size_ext_0_datain_height_ext(height_ext),
+    .d_pixel_offset_pixel_x_offset(x_offset), .d_pixel_offset_pixel_y_offset(pixel_y_offset),
+    .d_dain_ram_type_datain_ram_type(ram_type),
+    .d_dain_addr_high_0_datain_addr_high_0(addr0_hi), .d_dain_addr_low_0_datain_addr_low_0(addr0_lo),
+    .d_dain_addr_high_1_datain_addr_high_1(addr1_hi), .d_dain_addr_low_1_datain_addr_low_1(addr1_lo),
+    .d_line_stride_line_stride(line_stride), .d_line_uv_stride_uv_line_stride(uv_stride),
+    .d_surf_stride_surf_stride(surf_stride),
+    .d_dain_map_line_packed(line_packed), .d_dain_map_surf_packed(surf_packed),
+    .d_reserved_x_cfg_rsv_per_line(rsv_per_line), .d_reserved_x_cfg_rsv_per_uv_line(rsv_per_uv_line),
+    .d_reserved_y_cfg_rsv_height(rsv_height), .d_reserved_y_cfg_rsv_y_index(rsv_y_index),
+    .d_batch_number_batches(batches), .d_batch_stride_batch_stride(batch_stride),
+    .d_entry_per_slice_entries(eps), .d_fetch_grain_grains(grains),
+    .d_weight_format_weight_format(wt_format),
+    .d_weight_size_0_byte_per_kernel(bpk_m1), .d_weight_size_1_weight_kernel(kernels_m1),
+    .d_weight_ram_type_weight_ram_type(wt_ram_type),
+    .d_weight_addr_high_weight_addr_high(wt_hi), .d_weight_addr_low_weight_addr_low(wt_lo),
+    .d_weight_bytes_weight_bytes(wt_total_bytes),
+    .d_wgs_addr_high_wgs_addr_high(wgs_hi), .d_wgs_addr_low_wgs_addr_low(wgs_lo),
+    .d_wmb_addr_high_wmb_addr_high(wmb_hi), .d_wmb_addr_low_wmb_addr_low(wmb_lo),
+    .d_wmb_bytes_wmb_bytes(wmb_bytes),
+    .d_mean_format_mean_format(mean_format),
+    .d_mean_global_0_mean_ry(mean_ry), .d_mean_global_0_mean_gu(mean_gu),
+    .d_mean_global_1_mean_bv(mean_bv), .d_mean_global_1_mean_ax(mean_ax),
+    .d_cvt_cfg_cvt_en(cvt_en), .d_cvt_cfg_cvt_truncate(cvt_truncate),
+    .d_cvt_offset_cvt_offset(cvt_offset), .d_cvt_scale_cvt_scale(cvt_scale),
+    .d_conv_stride_conv_x_stride(stride_x), .d_conv_stride_conv_y_stride(stride_y),
+    .d_zero_padding_pad_left(pad_left), .d_zero_padding_pad_right(pad_right),
+    .d_zero_padding_pad_top(pad_top), .d_zero_padding_pad_bottom(pad_bottom),
+    .d_zero_padding_value_pad_value(pad_value),
+    .d_bank_data_bank(unused_data_bank), .d_bank_weight_bank(unused_weight_bank),
+    .d_nan_flush_to_zero_nan_to_zero(nan_to_zero),
+    .d_nan_input_data_num_nan_data_num(32'd0), .d_nan_input_weight_num_nan_weight_num(32'd0),
+    .d_inf_input_data_num_inf_data_num(32'd0), .d_inf_input_weight_num_inf_weight_num(32'd0),
+    .d_perf_enable_dma_en(perf_en),
+    .d_perf_dat_read_stall_dat_rd_stall(32'd0), .d_perf_wt_read_stall_wt_rd_stall(32'd0),
+    .d_perf_dat_read_latency_dat_rd_latency(32'd0), .d_perf_wt_read_latency_wt_rd_latency(32'd0),
+    .d_cya_cya(cya)
+  );
+
+  /* verilator lint_off UNUSEDSIGNAL */   // address bits above ADDR_BITS
+  wire [63:0] addr0_64 = {addr0_hi, addr0_lo};
+  wire [63:0] addr1_64 = {addr1_hi, addr1_lo};
+  wire [63:0] wt_64    = {wt_hi, wt_lo};
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire image = pixel_fmt_feature_n;
+  wire [EA:0] eps_p1 = (EA+1)'(eps) + (EA+1)'(1);
+
+  // Next entry of a ring [first, first + size).
+  function automatic logic [EA-1:0] ring_add(input logic [EA-1:0] e, input logic [EA:0] inc,
+                                             input logic [EA-1:0] first, input logic [EA:0] size);
+    logic [EA+1:0] s;
+    s = {2'b0, e} + {1'b0, inc};
+    if (s >= {1'b0, first} + {1'b0, size}) s = s - {1'b0, size};
+    ring_add = s[EA-1:0];
+  endfunction
+
+  // ---- direct-mode feature fetch ----------------------------------------------------------
+  logic                 running, d_walk, fetch_data_q;
+  logic [12:0]          d_y, d_s;
+  logic [ADDR_BITS-1:0] d_row, d_addr;
+  wire  [12:0]          surf_m1 = chan_m1 >> ATOM_SH;   // int8: ATOM_BYTES channels per surface
+
+  wire d_req_valid = running && d_walk && !image;
+  wire d_fire = d_req_valid && rd_req_ready[0];
+
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      d_walk <= 1'b0;
+      d_y    <= '0;
+      d_s    <= '0;
+      d_row  <= '0;
+      d_addr <= '0;
+    end else if (start) begin
+      d_walk <= fetch_data;
+      d_y    <= '0;
+      d_s    <= '0;
+      d_row  <= addr0_64[ADDR_BITS-1:0];
+      d_addr <= addr0_64[ADDR_BITS-1:0];
+    end else if (d_fire) begin
+      if (d_s != surf_m1) begin
+        d_s    <= d_s + 13'd1;
+        d_addr <= d_addr + ADDR_BITS'(surf_stride);
+      end else begin
+        d_s    <= '0;
+        d_row  <= d_row + ADDR_BITS'(line_stride);
+        d_addr <= d_row + ADDR_BITS'(line_stride);
+        if (d_y == height_m1) d_walk <= 1'b0;
+        d_y <= d_y + 13'd1;
+      end
+    end
+
+  // Returned atoms (in request order) go to the slice, converted lane by lane.
+  logic [EA-1:0]    d_slice, d_ent;
+  logic [APE_B-1:0] d_lane;
+  logic [12:0]      d_x, d_sw;
+  logic [13:0]      d_rows;
+  logic [AB-1:0]    d_conv;
+  wire              d_in = rd_dat_valid[0] && !image;
+  /* verilator lint_off UNUSEDSIGNAL */   // one atom per beat (APB = 1) in this version
+  wire [APB-1:0]    unused_mask = rd_dat_mask;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  for (genvar i = 0; i < ATOM_BYTES; i++) begin : g_cvt
+    logic [7:0]  s8;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [15:0] s16;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [7:0] d = rd_dat_data[i*8 +: 8];
+    dla_conv_cvt u_cvt (.p({{9{d[7]}}, d}), .offset(cvt_offset), .scale(cvt_scale),
+                        .truncate(cvt_truncate), .sat8(s8), .sat16(s16));
+    assign d_conv[i*8 +: 8] = cvt_en ? s8 : d;
+  end
+
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      d_slice <= '0;
+      d_ent   <= '0;
+      d_lane  <= '0;
+      d_x     <= '0;
+      d_sw    <= '0;
+      d_rows  <= '0;
+    end else if (start) begin
+      d_slice <= slice_base0;
+      d_ent   <= slice_base0;
+      d_lane  <= '0;
+      d_x     <= '0;
+      d_sw    <= '0;
+      d_rows  <= '0;
+    end else if (d_in) begin
+      if (APE == 1 || d_lane == APE_B'(APE - 1)) begin
+        d_lane <= '0;
+        d_ent  <= ring_add(d_ent, (EA+1)'(1), '0, data_ring);
+      end else d_lane <= d_lane + APE_B'(1);
+      if (d_x != width_m1) d_x <= d_x + 13'd1;
+      else begin
+        d_x <= '0;
+        if (d_sw != surf_m1) d_sw <= d_sw + 13'd1;
+        else begin                                   // slice complete
+          d_sw    <= '0;
+          d_rows  <= d_rows + 14'd1;
+          d_slice <= ring_add(d_slice, eps_p1, '0, data_ring);
+          d_ent   <= ring_add(d_slice, eps_p1, '0, data_ring);
+          d_lane  <= '0;
+        end
+      end
+    end
+
+  // ---- image fetch ------------------------------------------------------------------------
+  logic                 i_req_valid, i_we;
+  logic [ADDR_BITS-1:0] i_req_addr;
+  logic [LEN_BITS-1:0]  i_req_len;
+  logic [TAG_BITS-1:0]  i_req_tag;
+  logic [EA-1:0]        i_waddr;
+  logic [ENTRY_BYTES*8-1:0] i_wdata;
+  logic [ENTRY_BYTES-1:0]   i_wmask;
+  logic [13:0]          i_rows;
+
+  dla_cdma_img #(
+    .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
+    .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+  ) u_img (
+    .clk, .rstn, .start(start && image && fetch_data),
+    .pixel_format, .sign_override, .width_m1, .height_m1, .chan_m1, .x_offset,
+    .addr0(addr0_64[ADDR_BITS-1:0]), .addr1(addr1_64[ADDR_BITS-1:0]), .line_stride, .uv_stride,
+    .pad_left, .pad_right, .pad_value(pad_value[7:0]),
+    .cvt_en, .cvt_truncate, .cvt_offset, .cvt_scale,
+    .mean_format, .mean_ry, .mean_gu, .mean_bv, .mean_ax,
+    .slice_base0, .eps_p1, .data_ring,
+    .req_valid(i_req_valid), .req_ready(rd_req_ready[0]), .req_addr(i_req_addr),
+    .req_len(i_req_len), .req_tag(i_req_tag),
+    .dat_valid(rd_dat_valid[0] && image), .dat_data(rd_dat_data), .dat_tag(rd_dat_tag),
+    .w_en(i_we), .w_addr(i_waddr), .w_data(i_wdata), .w_mask(i_wmask), .rows_done(i_rows)
+  );
+
+  assign rd_req_valid[0]             = image ? i_req_valid : d_req_valid;
+  assign rd_req_addr[0 +: ADDR_BITS] = image ? i_req_addr : d_addr;
+  assign rd_req_len[0 +: LEN_BITS]   = image ? i_req_len : LEN_BITS'(width_m1);
+  assign rd_req_tag[0 +: TAG_BITS]   = image ? i_req_tag : '0;
+
+  always_comb begin
+    dw_en   = image ? i_we : d_in;
+    dw_addr = image ? i_waddr : d_ent;
+    dw_data = image ? i_wdata : {APE{d_conv}};
+    dw_mask = '0;
+    if (image) dw_mask = i_wmask;
+    else for (int a = 0; a < APE; a++)
+      if (APE_B'(a) == d_lane) dw_mask[a*ATOM_BYTES +: ATOM_BYTES] = '1;
+  end
+  assign rows_done = image ? i_rows : d_rows;
+
+  // ---- weight fetch -----------------------------------------------------------------------
+  logic [31:0]          w_issued, w_atoms;           // atoms requested / written
+  logic [ADDR_BITS-1:0] w_addr;
+  logic [EA-1:0]        w_ent;
+  logic [APE_B-1:0]     w_lane;
+  wire  [31:0]          w_total = wt_total_bytes >> ATOM_SH;
+  wire  [31:0]          w_left  = w_total - w_issued;
+  wire  [31:0]          w_chunk = (w_left < 32'(WCHUNK)) ? w_left : 32'(WCHUNK);
+  // room: entries requested but not released stay within the ring
+  wire  [32:0]          w_limit = ({1'b0, wt_released} + 33'(wt_ring)) << APE_SH;
+  wire                  w_room  = {1'b0, w_issued} + {1'b0, w_chunk} <= w_limit;
+  logic                 w_walk;
+  wire                  w_req_valid = running && w_walk && w_left != 32'd0 && w_room;
+  wire                  w_fire = w_req_valid && rd_req_ready[1];
+  wire                  w_in = rd_dat_valid[1];
+
+  assign rd_req_valid[1]                     = w_req_valid;
+  assign rd_req_addr[ADDR_BITS +: ADDR_BITS] = w_addr;
+  assign rd_req_len[LEN_BITS +: LEN_BITS]    = LEN_BITS'(w_chunk - 32'd1);
+  assign rd_req_tag[TAG_BITS +: TAG_BITS]    = '0;
+
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      w_walk   <= 1'b0;
+      w_issued <= '0;
+      w_atoms  <= '0;
+      w_addr   <= '0;
+      w_ent    <= '0;
+      w_lane   <= '0;
+    end else if (start) begin
+      w_walk   <= fetch_weights;
+      w_issued <= '0;
+      w_atoms  <= '0;
+      w_addr   <= wt_64[ADDR_BITS-1:0];
+      w_ent    <= wt_first;
+      w_lane   <= '0;
+    end else begin
+      if (w_fire) begin
+        w_issued <= w_issued + w_chunk;
+        w_addr   <= w_addr + (ADDR_BITS'(w_chunk) << ATOM_SH);
+      end
+      if (w_in) begin
+        w_atoms <= w_atoms + 32'd1;
+        if (APE == 1 || w_lane == APE_B'(APE - 1)) begin
+          w_lane <= '0;
+          w_ent  <= ring_add(w_ent, (EA+1)'(1), wt_first, wt_ring);
+        end else w_lane <= w_lane + APE_B'(1);
+      end
+    end
+
+  always_comb begin
+    ww_en   = w_in;
+    ww_addr = w_ent;
+    ww_data = {APE{rd_dat_data[AB-1:0]}};
+    ww_mask = '0;
+    for (int a = 0; a < APE; a++)
+      if (APE_B'(a) == w_lane) ww_mask[a*ATOM_BYTES +: ATOM_BYTES] = '1;
+  end
+  assign wt_bytes = (w_walk ? w_atoms : w_total) << ATOM_SH;
+
+  // ---- layer progress ---------------------------------------------------------------------
+  wire data_done = !fetch_data_q || rows_done == 14'(height_m1) + 14'd1;
+  wire wt_done   = !w_walk || w_atoms == w_total;
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      running      <= 1'b0;
+      fetch_data_q <= 1'b0;
+    end else if (start) begin
+      running      <= 1'b1;
+      fetch_data_q <= fetch_data;
+    end else if (op_done) running <= 1'b0;
+  assign fetch_done = running && data_done && wt_done;
+
+endmodule

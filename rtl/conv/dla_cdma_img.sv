@@ -1,0 +1,329 @@
+// CDMA image fetch (docs/conv-rtl.md): for every image row, the padded line of
+// PAD_LEFT + W + PAD_RIGHT pixels of C components is built and written into the row's CBUF
+// slice from its first entry, one pixel per clock. 8-bit pixel formats (pitch linear, one
+// plane or Y + interleaved UV), unsigned or signed (PIXEL_SIGN_OVERRIDE), converted with the
+// per-component means or CVT_OFFSET when CVT_EN = 1, pad pixels stored raw.
+//
+// Each plane has a read walker (request chunks only when its atom FIFO has room: read data is
+// never back-pressured; the request tag names the plane) and a byte queue that drops the bytes
+// before X_OFFSET and after the row's last pixel.
+module dla_cdma_img #(
+  parameter int ADDR_BITS   = 32,
+  parameter int DATA_BITS   = 64,
+  parameter int ATOM_BYTES  = 8,
+  parameter int ENTRY_BYTES = 8,
+  parameter int EA          = 14,
+  parameter int LEN_BITS    = 16,
+  parameter int TAG_BITS    = 4,
+  parameter int FIFO_ATOMS  = 16,
+  parameter int APB         = DATA_BITS / (8 * ATOM_BYTES)
+) (
+  input  logic                     clk,
+  input  logic                     rstn,
+  input  logic                     start,
+  input  logic [5:0]               pixel_format,
+  input  logic                     sign_override,
+  input  logic [12:0]              width_m1,
+  input  logic [12:0]              height_m1,
+  input  logic [12:0]              chan_m1,
+  input  logic [4:0]               x_offset,
+  input  logic [ADDR_BITS-1:0]     addr0,
+  input  logic [ADDR_BITS-1:0]     addr1,
+  input  logic [31:0]              line_stride,
+  input  logic [31:0]              uv_stride,
+  input  logic [4:0]               pad_left,
+  input  logic [5:0]               pad_right,
+  input  logic [7:0]               pad_value,
+  input  logic                     cvt_en,
+  input  logic [5:0]               cvt_truncate,
+  input  logic [15:0]              cvt_offset,
+  input  logic [15:0]              cvt_scale,
+  input  logic                     mean_format,
+  input  logic [15:0]              mean_ry,
+  input  logic [15:0]              mean_gu,
+  input  logic [15:0]              mean_bv,
+  input  logic [15:0]              mean_ax,
+  input  logic [EA-1:0]            slice_base0,
+  input  logic [EA:0]              eps_p1,
+  input  logic [EA:0]              data_ring,
+  // DMA read client
+  output logic                     req_valid,
+  input  logic                     req_ready,
+  output logic [ADDR_BITS-1:0]     req_addr,
+  output logic [LEN_BITS-1:0]      req_len,
+  output logic [TAG_BITS-1:0]      req_tag,
+  input  logic                     dat_valid,
+  input  logic [DATA_BITS-1:0]     dat_data,
+  input  logic [TAG_BITS-1:0]      dat_tag,
+  // CBUF data write port
+  output logic                     w_en,
+  output logic [EA-1:0]            w_addr,
+  output logic [ENTRY_BYTES*8-1:0] w_data,
+  output logic [ENTRY_BYTES-1:0]   w_mask,
+  output logic [13:0]              rows_done
+);
+  localparam int AB      = ATOM_BYTES * 8;
+  localparam int ATOM_SH = $clog2(ATOM_BYTES);
+  localparam int CNT     = $clog2(FIFO_ATOMS + 1);
+  localparam int QB      = 2 * ATOM_BYTES;                // byte queue capacity
+  localparam int QC      = $clog2(QB + 1);
+  localparam int EB      = ENTRY_BYTES;
+  localparam int EC      = $clog2(EB + 1);
+  localparam int CHUNK   = (FIFO_ATOMS < 8) ? FIFO_ATOMS : 8;
+
+  // ---- format ---------------------------------------------------------------------------
+  wire       semi = pixel_format == 6'd28 || pixel_format == 6'd29;
+  wire [2:0] bpp0 = (pixel_format == 6'd0 || semi) ? 3'd1 : 3'd4;
+  wire [2:0] bpp1 = 3'd2;
+  wire [2:0] ncomp = 3'(chan_m1) + 3'd1;
+
+  // Per plane constants: bytes dropped before the first pixel of a row and after its last,
+  // atoms read per row, offset of the first atom.
+  logic [2*(ATOM_SH+1)-1:0] skip;
+  logic [2*(ATOM_SH+1)-1:0] tail;
+  logic [2*(15+1)-1:0] row_atoms;
+  logic [2*(15+1)-1:0] first_atom;
+  always_comb
+    for (int p = 0; p < 2; p++) begin
+      logic [19:0] lead, bytes;
+      lead  = 20'(x_offset) * (p == 0 ? 20'(bpp0) : 20'(bpp1));
+      bytes = 20'({7'd0, width_m1} + 20'd1) * (p == 0 ? 20'(bpp0) : 20'(bpp1));
+      skip[(p)*(ATOM_SH+1) +: (ATOM_SH+1)]       = (ATOM_SH+1)'(lead & 20'(ATOM_BYTES - 1));
+      first_atom[(p)*(15+1) +: (15+1)] = 16'(lead >> ATOM_SH);
+      row_atoms[(p)*(15+1) +: (15+1)]  = 16'((20'(skip[(p)*(ATOM_SH+1) +: (ATOM_SH+1)]) + bytes + 20'(ATOM_BYTES - 1)) >> ATOM_SH);
+      tail[(p)*(ATOM_SH+1) +: (ATOM_SH+1)]       = (ATOM_SH+1)'((20'(row_atoms[(p)*(15+1) +: (15+1)]) << ATOM_SH) - 20'(skip[(p)*(ATOM_SH+1) +: (ATOM_SH+1)]) - bytes);
+    end
+
+  // ---- read walkers ---------------------------------------------------------------------
+  logic                 active;
+  logic [1:0]           walking;
+  logic [2*(12+1)-1:0] wy;
+  logic [2*(15+1)-1:0] wa;                          // atoms of the row requested
+  logic [2*(ADDR_BITS-1+1)-1:0] wrow;
+  logic [2*(CNT-1+1)-1:0] reserved;
+  logic [1:0]           can;
+  logic [2*(15+1)-1:0] chunk;
+  logic                 sel, last_sel;
+  always_comb
+    for (int p = 0; p < 2; p++) begin
+      chunk[(p)*(15+1) +: (15+1)] = (row_atoms[(p)*(15+1) +: (15+1)] - wa[(p)*(15+1) +: (15+1)] < 16'(CHUNK)) ? row_atoms[(p)*(15+1) +: (15+1)] - wa[(p)*(15+1) +: (15+1)] : 16'(CHUNK);
+      can[p]   = walking[p] && (32'(reserved[(p)*(CNT-1+1) +: (CNT-1+1)]) + 32'(chunk[(p)*(15+1) +: (15+1)]) <= 32'(FIFO_ATOMS));
+    end
+  assign sel       = (can[1] && (!can[0] || !last_sel)) ? 1'b1 : 1'b0;
+  assign req_valid = |can;
+  assign req_addr  = wrow[(sel)*(ADDR_BITS-1+1) +: (ADDR_BITS-1+1)] + ((ADDR_BITS'(first_atom[(sel)*(15+1) +: (15+1)]) + ADDR_BITS'(wa[(sel)*(15+1) +: (15+1)])) << ATOM_SH);
+  assign req_len   = LEN_BITS'(chunk[(sel)*(15+1) +: (15+1)] - 16'd1);
+  assign req_tag   = TAG_BITS'(sel);
+  wire fire = req_valid && req_ready;
+
+  // ---- plane buffers --------------------------------------------------------------------
+  logic [1:0]      take;
+  logic [2*(CNT-1+1)-1:0] fifo_cnt;
+  logic [2*(AB-1+1)-1:0] fifo_head;
+  for (genvar p = 0; p < 2; p++) begin : g_plane
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [APB*AB-1:0] head;
+    /* verilator lint_on UNUSEDSIGNAL */
+    dla_atom_fifo #(.ATOM_BITS(AB), .APB(APB), .DEPTH(FIFO_ATOMS)) u_fifo (
+      .clk, .rstn, .in_valid(dat_valid && dat_tag[0] == 1'(p)), .in_data(dat_data),
+      .in_mask({APB{1'b1}}), .out_lane('0), .out_take(CNT'(take[p])), .out_data(head),
+      .count(fifo_cnt[(p)*(CNT-1+1) +: (CNT-1+1)])
+    );
+    assign fifo_head[(p)*(AB-1+1) +: (AB-1+1)] = head[AB-1:0];
+  end
+
+  // Byte queues: q[(p)*(QB*8-1+1) +: (QB*8-1+1)] holds qn[(p)*(QC-1+1) +: (QC-1+1)] bytes, byte 0 oldest.
+  logic [2*(QB*8-1+1)-1:0] q;
+  logic [2*(QC-1+1)-1:0] qn;
+  logic [2*(QC-1+1)-1:0] drop;       // bytes still to drop
+  logic [2*(QC-1+1)-1:0] pop;        // bytes popped this clock
+  logic [2*(QC-1+1)-1:0] dpop;       // of which dropped
+
+  // ---- pixel sequencer ----------------------------------------------------------------
+  logic        seq_run, flush;
+  logic [12:0] sy;
+  logic [13:0] px;                 // padded pixel index in the row
+  wire  [13:0] lpix   = 14'(pad_left) + 14'(width_m1) + 14'd1 + 14'(pad_right);
+  wire         in_img = px >= 14'(pad_left) && px < 14'(pad_left) + 14'(width_m1) + 14'd1;
+  wire         have0  = drop[(0)*(QC-1+1) +: (QC-1+1)] == '0 && qn[(0)*(QC-1+1) +: (QC-1+1)] >= QC'(bpp0);
+  wire         have1  = !semi || (drop[(1)*(QC-1+1) +: (QC-1+1)] == '0 && qn[(1)*(QC-1+1) +: (QC-1+1)] >= QC'(bpp1));
+  wire         pix_go = seq_run && !flush && (!in_img || (have0 && have1));
+  wire         last_img = in_img && px == 14'(pad_left) + 14'(width_m1);
+
+  always_comb
+    for (int p = 0; p < 2; p++) begin
+      dpop[(p)*(QC-1+1) +: (QC-1+1)] = (drop[(p)*(QC-1+1) +: (QC-1+1)] < qn[(p)*(QC-1+1) +: (QC-1+1)]) ? drop[(p)*(QC-1+1) +: (QC-1+1)] : qn[(p)*(QC-1+1) +: (QC-1+1)];
+      pop[(p)*(QC-1+1) +: (QC-1+1)]  = dpop[(p)*(QC-1+1) +: (QC-1+1)];
+      if (pix_go && in_img && (p == 0 || semi)) pop[(p)*(QC-1+1) +: (QC-1+1)] = (p == 0 ? QC'(bpp0) : QC'(bpp1));
+    end
+
+  always_comb
+    for (int p = 0; p < 2; p++)
+      take[p] = fifo_cnt[(p)*(CNT-1+1) +: (CNT-1+1)] != '0 && 32'(qn[(p)*(QC-1+1) +: (QC-1+1)]) - 32'(pop[(p)*(QC-1+1) +: (QC-1+1)]) + 32'(ATOM_BYTES) <= 32'(QB);
+
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      for (int p = 0; p < 2; p++) begin
+        q[(p)*(QB*8-1+1) +: (QB*8-1+1)]        <= '0;
+        qn[(p)*(QC-1+1) +: (QC-1+1)]       <= '0;
+        drop[(p)*(QC-1+1) +: (QC-1+1)]     <= '0;
+        reserved[(p)*(CNT-1+1) +: (CNT-1+1)] <= '0;
+        wy[(p)*(12+1) +: (12+1)]       <= '0;
+        wa[(p)*(15+1) +: (15+1)]       <= '0;
+        wrow[(p)*(ADDR_BITS-1+1) +: (ADDR_BITS-1+1)]     <= '0;
+      end
+      walking  <= '0;
+      last_sel <= 1'b0;
+    end else begin
+      for (int p = 0; p < 2; p++) begin
+        logic [QB*8-1:0] nq;
+        logic [QC-1:0]   nn;
+        nq = q[(p)*(QB*8-1+1) +: (QB*8-1+1)] >> (pop[(p)*(QC-1+1) +: (QC-1+1)] * 8);
+        nn = qn[(p)*(QC-1+1) +: (QC-1+1)] - pop[(p)*(QC-1+1) +: (QC-1+1)];
+        if (take[p]) nq[nn*8 +: AB] = fifo_head[(p)*(AB-1+1) +: (AB-1+1)];
+        q[(p)*(QB*8-1+1) +: (QB*8-1+1)]  <= nq;
+        qn[(p)*(QC-1+1) +: (QC-1+1)] <= nn + (take[p] ? QC'(ATOM_BYTES) : '0);
+        if (start) drop[(p)*(QC-1+1) +: (QC-1+1)] <= QC'(skip[(p)*(ATOM_SH+1) +: (ATOM_SH+1)]);
+        else begin
+          logic [QC-1:0] nd;
+          nd = drop[(p)*(QC-1+1) +: (QC-1+1)] - dpop[(p)*(QC-1+1) +: (QC-1+1)];
+          if (pix_go && last_img && (p == 0 || semi))
+            nd = nd + QC'(tail[(p)*(ATOM_SH+1) +: (ATOM_SH+1)]) + ((sy != height_m1) ? QC'(skip[(p)*(ATOM_SH+1) +: (ATOM_SH+1)]) : '0);
+          drop[(p)*(QC-1+1) +: (QC-1+1)] <= nd;
+        end
+        reserved[(p)*(CNT-1+1) +: (CNT-1+1)] <= reserved[(p)*(CNT-1+1) +: (CNT-1+1)] + ((fire && sel == 1'(p)) ? CNT'(chunk[(p)*(15+1) +: (15+1)]) : '0) - CNT'(take[p]);
+      end
+      if (start) begin
+        walking  <= {semi, 1'b1};
+        last_sel <= 1'b1;
+        for (int p = 0; p < 2; p++) begin
+          wy[(p)*(12+1) +: (12+1)]   <= '0;
+          wa[(p)*(15+1) +: (15+1)]   <= '0;
+          wrow[(p)*(ADDR_BITS-1+1) +: (ADDR_BITS-1+1)] <= (p == 0) ? addr0 : addr1;
+        end
+      end else if (fire) begin
+        last_sel <= sel;
+        if (wa[(sel)*(15+1) +: (15+1)] + chunk[(sel)*(15+1) +: (15+1)] == row_atoms[(sel)*(15+1) +: (15+1)]) begin
+          wa[(sel)*(15+1) +: (15+1)]   <= '0;
+          wrow[(sel)*(ADDR_BITS-1+1) +: (ADDR_BITS-1+1)] <= wrow[(sel)*(ADDR_BITS-1+1) +: (ADDR_BITS-1+1)] + ADDR_BITS'(sel ? uv_stride : line_stride);
+          wy[(sel)*(12+1) +: (12+1)]   <= wy[(sel)*(12+1) +: (12+1)] + 13'd1;
+          if (wy[(sel)*(12+1) +: (12+1)] == height_m1) walking[sel] <= 1'b0;
+        end else wa[(sel)*(15+1) +: (15+1)] <= wa[(sel)*(15+1) +: (15+1)] + chunk[(sel)*(15+1) +: (15+1)];
+      end
+    end
+
+  // ---- components and conversion --------------------------------------------------------
+  logic [4*(7+1)-1:0] raw;
+  wire  [7:0] b0 = q[7:0], b1 = q[15:8], b2 = q[23:16], b3 = q[31:24];   // plane 0, oldest bytes
+  wire  [7:0] u0 = q[QB*8 +: 8], u1 = q[QB*8+8 +: 8];                   // plane 1
+  always_comb begin
+    raw[(0)*(7+1) +: (7+1)] = b0; raw[(1)*(7+1) +: (7+1)] = b1; raw[(2)*(7+1) +: (7+1)] = b2; raw[(3)*(7+1) +: (7+1)] = b3;            // 0 (R8), 12, 16
+    case (pixel_format)
+      6'd13, 6'd17, 6'd26: begin raw[(0)*(7+1) +: (7+1)] = b2; raw[(1)*(7+1) +: (7+1)] = b1; raw[(2)*(7+1) +: (7+1)] = b0; raw[(3)*(7+1) +: (7+1)] = b3; end
+      6'd14, 6'd18, 6'd27: begin raw[(0)*(7+1) +: (7+1)] = b1; raw[(1)*(7+1) +: (7+1)] = b2; raw[(2)*(7+1) +: (7+1)] = b3; raw[(3)*(7+1) +: (7+1)] = b0; end
+      6'd15, 6'd19:        begin raw[(0)*(7+1) +: (7+1)] = b3; raw[(1)*(7+1) +: (7+1)] = b2; raw[(2)*(7+1) +: (7+1)] = b1; raw[(3)*(7+1) +: (7+1)] = b0; end
+      6'd28:               begin raw[(1)*(7+1) +: (7+1)] = u1; raw[(2)*(7+1) +: (7+1)] = u0; end
+      6'd29:               begin raw[(1)*(7+1) +: (7+1)] = u0; raw[(2)*(7+1) +: (7+1)] = u1; end
+      default: ;
+    endcase
+  end
+  logic [31:0] pix_bytes;
+  for (genvar i = 0; i < 4; i++) begin : g_comp
+    logic [7:0]  s8;
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [15:0] s16;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [15:0] mean = (i == 0) ? mean_ry : (i == 1) ? mean_gu : (i == 2) ? mean_bv : mean_ax;
+    dla_conv_cvt u_cvt (.p({{9{sign_override && raw[i*8+7]}}, raw[(i)*(7+1) +: (7+1)]}),
+                        .offset(mean_format ? mean : cvt_offset), .scale(cvt_scale),
+                        .truncate(cvt_truncate), .sat8(s8), .sat16(s16));
+    assign pix_bytes[i*8 +: 8] = !in_img ? pad_value : cvt_en ? s8 : raw[(i)*(7+1) +: (7+1)];
+  end
+
+  // ---- line packer --------------------------------------------------------------------
+  logic [2*EB*8-1:0] stg;
+  logic [EC-1:0]     sp;           // bytes of the current entry already placed
+  logic [EA-1:0]     went, slice;
+  logic [13:0]       rows;
+
+  function automatic logic [EA-1:0] ring_add(input logic [EA-1:0] e, input logic [EA:0] inc,
+                                             input logic [EA:0] size);
+    logic [EA+1:0] s;
+    s = {2'b0, e} + {1'b0, inc};
+    if (s >= {1'b0, size}) s = s - {1'b0, size};
+    ring_add = s[EA-1:0];
+  endfunction
+
+  logic [2*EB*8-1:0] placed;
+  logic [EC:0]       sp_next;
+  always_comb begin
+    placed  = stg;
+    for (int i = 0; i < 4; i++)
+      if (3'(i) < ncomp) placed[(32'(sp) + i)*8 +: 8] = pix_bytes[i*8 +: 8];
+    sp_next = (EC+1)'(sp) + (EC+1)'(ncomp);
+  end
+
+  always_comb begin
+    w_en   = 1'b0;
+    w_addr = went;
+    w_data = placed[EB*8-1:0];
+    w_mask = '1;
+    if (pix_go && sp_next >= (EC+1)'(EB)) w_en = 1'b1;
+    if (flush) begin
+      w_en   = sp != '0;
+      w_data = stg[EB*8-1:0];
+      for (int b = 0; b < EB; b++) w_mask[b] = 32'(b) < 32'(sp);
+    end
+  end
+
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      active  <= 1'b0;
+      seq_run <= 1'b0;
+      flush   <= 1'b0;
+      sy      <= '0;
+      px      <= '0;
+      stg     <= '0;
+      sp      <= '0;
+      went    <= '0;
+      slice   <= '0;
+      rows    <= '0;
+    end else if (start) begin
+      active  <= 1'b1;
+      seq_run <= 1'b1;
+      flush   <= 1'b0;
+      sy      <= '0;
+      px      <= '0;
+      sp      <= '0;
+      went    <= slice_base0;
+      slice   <= slice_base0;
+      rows    <= '0;
+    end else if (flush) begin
+      flush <= 1'b0;
+      sp    <= '0;
+      rows  <= rows + 14'd1;
+      slice <= ring_add(slice, eps_p1, data_ring);
+      went  <= ring_add(slice, eps_p1, data_ring);
+      if (sy == height_m1) begin
+        seq_run <= 1'b0;
+        active  <= 1'b0;
+      end
+      sy <= sy + 13'd1;
+    end else if (pix_go) begin
+      if (sp_next >= (EC+1)'(EB)) begin
+        stg  <= placed >> (EB * 8);
+        sp   <= EC'(sp_next - (EC+1)'(EB));
+        went <= ring_add(went, (EA+1)'(1), data_ring);
+      end else begin
+        stg <= placed;
+        sp  <= EC'(sp_next);
+      end
+      if (px == lpix - 14'd1) begin
+        px    <= '0;
+        flush <= 1'b1;
+      end else px <= px + 14'd1;
+    end
+  assign rows_done = rows;
+
+  wire unused = &{1'b0, active, dat_tag[TAG_BITS-1:1] == '0, chan_m1[12:3]};
+endmodule

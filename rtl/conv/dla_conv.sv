@@ -1,0 +1,243 @@
+// The convolution pipeline (docs/conv-rtl.md): CDMA -> CBUF -> CSC -> CMAC_A/B -> CACC ->
+// SDP's flying input, and the layer controller that owns the CBUF state between layers.
+//
+// A layer starts when the CONSUMER groups of all five units are armed and no layer runs, and
+// ends when CACC has delivered its last beat and CDMA has fetched every weight byte; then all
+// five units complete their group together (CDMA raises DAT and WT done, CACC done).
+// Between layers the controller keeps: the input slices left in the data ring (position,
+// count, whether the layer kept them all) and the setup they belong to (input kind, bank
+// split, precision), which decide full, partial or no reuse for the next layer; weights kept
+// with SKIP_WEIGHT_RLS stay at the start of the weight region.
+module dla_conv #(
+  parameter int ADDR_BITS   = 32,
+  parameter int DATA_BITS   = 64,
+  parameter int ATOM_BYTES  = 8,
+  parameter int AC          = 8,
+  parameter int AK          = 8,
+  parameter int BANKS       = 32,
+  parameter int DEPTH       = 512,
+  parameter int ENTRY_BYTES = 8,
+  parameter int TP          = 1,
+  parameter bit SAT_WRAP    = 1'b1,
+  parameter int LEN_BITS    = 16,
+  parameter int TAG_BITS    = 4,
+  parameter int SL          = 32,
+  parameter int APB         = DATA_BITS / (8 * ATOM_BYTES)
+) (
+  input  logic                    clk,
+  input  logic                    rstn,
+  // CSB windows
+  input  logic                    cdma_req_vld,
+  input  logic                    csc_req_vld,
+  input  logic                    cmac_a_req_vld,
+  input  logic                    cmac_b_req_vld,
+  input  logic                    cacc_req_vld,
+  input  logic                    req_wr,
+  input  logic [9:0]              req_word,
+  input  logic [31:0]             req_wdat,
+  output logic [31:0]             rd_data,
+  // done pulses per group: CDMA data, CDMA weights, CACC
+  output logic [1:0]              cdma_dat_done,
+  output logic [1:0]              cdma_wt_done,
+  output logic [1:0]              cacc_done,
+  // DMA read clients on DBB: [0] data, [1] weights
+  output logic [1:0]              rd_req_valid,
+  input  logic [1:0]              rd_req_ready,
+  output logic [2*ADDR_BITS-1:0]  rd_req_addr,
+  output logic [2*LEN_BITS-1:0]   rd_req_len,
+  output logic [2*TAG_BITS-1:0]   rd_req_tag,
+  input  logic [1:0]              rd_dat_valid,
+  input  logic [DATA_BITS-1:0]    rd_dat_data,
+  input  logic [APB-1:0]          rd_dat_mask,
+  input  logic [TAG_BITS-1:0]     rd_dat_tag,
+  // SDP flying input
+  output logic                    fly_valid,
+  input  logic                    fly_ready,
+  output logic [TP*32-1:0]        fly_data
+);
+  localparam int EA  = $clog2(BANKS * DEPTH);
+  localparam int SLB = $clog2(SL);
+  localparam int AKB = $clog2(AK);
+  localparam int PW  = 16 + $clog2(AC);
+  localparam int EB  = ENTRY_BYTES * 8;
+
+  logic [31:0] rd_cdma, rd_csc, rd_cmac_a, rd_cmac_b, rd_cacc;
+  assign rd_data = rd_cdma | rd_csc | rd_cmac_a | rd_cmac_b | rd_cacc;
+
+  logic en_cdma, en_csc, en_cmac_a, en_cmac_b, en_cacc;
+  logic start, done, running, group, layer_end, full_reuse_q;
+
+  // ---- CSC's view of the layer (CDMA holds the same values; the rules require it) ---------
+  logic        image, data_reuse, weight_reuse, skip_data_rls, skip_weight_rls, conv_mode;
+  logic [11:0] rls_slices;
+  logic [4:0]  data_bank, weight_bank;
+  logic [1:0]  proc_prec;
+  logic [13:0] slices;
+  logic [EA:0] eps_p1;
+  wire  [EA:0] data_ring = (EA+1)'((32'(data_bank) + 32'd1) * 32'(DEPTH));
+  wire  [EA-1:0] wt_first = EA'(data_ring);
+  wire  [EA:0] wt_ring   = (EA+1)'((32'(weight_bank) + 32'd1) * 32'(DEPTH));
+
+  // ---- CBUF state between layers ----------------------------------------------------------
+  logic          has_data, kept_all;
+  logic [13:0]   kept;
+  logic [EA-1:0] data_start;
+  logic          k_image, k_mode;
+  logic [4:0]    k_dbank, k_wbank;
+  logic [1:0]    k_proc;
+
+  wire same_setup = has_data && k_image == image && k_mode == conv_mode && k_dbank == data_bank &&
+                    k_wbank == weight_bank && k_proc == proc_prec;
+  wire keep       = same_setup && data_reuse;
+  wire [13:0]   kept_now   = keep ? kept : 14'd0;
+  wire [EA-1:0] start_now  = keep ? data_start : '0;
+  wire          full_reuse = keep && kept_all;
+  logic [EA+14:0] base_sum;
+  always_comb begin
+    base_sum = (EA+15)'(start_now) + (EA+15)'(kept_now) * (EA+15)'(eps_p1);
+    if (base_sum >= (EA+15)'(data_ring)) base_sum = base_sum - (EA+15)'(data_ring);
+  end
+
+  assign start = en_cdma && en_csc && en_cmac_a && en_cmac_b && en_cacc && !running;
+
+  logic [13:0]   l_kept;
+  logic [EA-1:0] l_start;
+  logic          cacc_end, fetch_done;
+  logic [13:0]   rows_done;
+  wire  [13:0]   rows_avail = l_kept + rows_done;
+
+  // release at the end of the layer: the oldest RLS_SLICES + 1 slices (or none)
+  wire  [13:0] rel = skip_data_rls ? 14'd0 :
+                     (14'(rls_slices) + 14'd1 < slices) ? 14'(rls_slices) + 14'd1 : slices;
+  logic [EA+14:0] rel_sum;
+  always_comb begin
+    rel_sum = (EA+15)'(l_start) + (EA+15)'(rel) * (EA+15)'(eps_p1);
+    if (rel_sum >= (EA+15)'(data_ring)) rel_sum = rel_sum - (EA+15)'(data_ring);
+  end
+
+  assign done = running && cacc_end && fetch_done;
+
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      running <= 1'b0; group <= 1'b0; cacc_end <= 1'b0;
+      has_data <= 1'b0; kept_all <= 1'b0; kept <= '0; data_start <= '0;
+      k_image <= 1'b0; k_mode <= 1'b0; k_dbank <= '0; k_wbank <= '0; k_proc <= '0;
+      l_kept <= '0; l_start <= '0;
+    end else begin
+      if (start) begin
+        running  <= 1'b1;
+        cacc_end <= 1'b0;
+        l_kept   <= kept_now;
+        l_start  <= start_now;
+      end
+      if (layer_end) cacc_end <= 1'b1;
+      if (done) begin
+        running    <= 1'b0;
+        group      <= !group;
+        kept       <= slices - rel;
+        kept_all   <= skip_data_rls;
+        has_data   <= slices != rel;
+        data_start <= EA'(rel_sum);
+        k_image    <= image;
+        k_mode     <= conv_mode;
+        k_dbank    <= data_bank;
+        k_wbank    <= weight_bank;
+        k_proc     <= proc_prec;
+      end
+    end
+
+  // Weights kept with SKIP_WEIGHT_RLS stay where they are (the weight ring always starts at
+  // its first entry), so WEIGHT_REUSE needs no state here.
+  wire unused_skip_weight_rls = skip_weight_rls;
+  assign cdma_dat_done = {done && group, done && !group};
+  assign cdma_wt_done  = {done && group, done && !group};
+  assign cacc_done     = {done && group, done && !group};
+
+  // ---- CBUF -------------------------------------------------------------------------------
+  logic          dw_en, ww_en;
+  logic [EA-1:0] dw_addr, ww_addr;
+  logic [EB-1:0] dw_data, ww_data;
+  logic [ENTRY_BYTES-1:0] dw_mask, ww_mask;
+  logic [1:0]    r_en;
+  logic [2*EA-1:0] r_addr0, r_addr1;
+  logic [4*EB-1:0] r_data;
+  dla_cbuf #(.BANKS(BANKS), .DEPTH(DEPTH), .ENTRY_BYTES(ENTRY_BYTES)) u_cbuf (
+    .clk, .w_en({ww_en, dw_en}), .w_addr({ww_addr, dw_addr}), .w_data({ww_data, dw_data}),
+    .w_mask({ww_mask, dw_mask}), .r_en, .r_addr0, .r_addr1, .r_data
+  );
+
+  // ---- CDMA -------------------------------------------------------------------------------
+  logic [31:0] wt_released, wt_bytes;
+  dla_cdma #(
+    .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
+    .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+  ) u_cdma (
+    .clk, .rstn, .req_vld(cdma_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cdma),
+    .op_en(en_cdma), .op_done(done),
+    .start, .fetch_data(!full_reuse), .fetch_weights(!weight_reuse),
+    .slice_base0(EA'(base_sum)), .data_ring, .wt_first, .wt_ring, .wt_released,
+    .rows_done, .wt_bytes, .fetch_done,
+    .dw_en, .dw_addr, .dw_data, .dw_mask, .ww_en, .ww_addr, .ww_data, .ww_mask,
+    .rd_req_valid, .rd_req_ready, .rd_req_addr, .rd_req_len, .rd_req_tag,
+    .rd_dat_valid, .rd_dat_data, .rd_dat_mask, .rd_dat_tag
+  );
+
+  // ---- CSC --------------------------------------------------------------------------------
+  logic [1:0]           bank_free, stripe_start;
+  logic                 wl_valid, wl_slot, mi_valid, mi_slot, mi_bank, mi_first, mi_stripe_end;
+  logic [AKB-1:0]       wl_kernel;
+  logic [AC*8-1:0]      wl_data, mi_data;
+  logic [SLB-1:0]       mi_pix;
+  dla_csc #(
+    .AC(AC), .AK(AK), .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .SL(SL)
+  ) u_csc (
+    .clk, .rstn, .req_vld(csc_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_csc),
+    .op_en(en_csc), .op_done(done),
+    .image, .data_reuse, .weight_reuse, .skip_data_rls, .skip_weight_rls, .rls_slices,
+    .data_bank, .weight_bank, .proc_prec, .conv_mode, .slices, .eps_p1,
+    .start, .data_start(l_start), .data_ring, .wt_first, .wt_ring,
+    .rows_avail(full_reuse_q ? l_kept : rows_avail), .wt_bytes, .wt_released,
+    .r_en, .r_addr0, .r_addr1, .r_data,
+    .bank_free, .stripe_start,
+    .wl_valid, .wl_slot, .wl_kernel, .wl_data,
+    .mi_valid, .mi_slot, .mi_data, .mi_pix, .mi_bank, .mi_first, .mi_stripe_end
+  );
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) full_reuse_q <= 1'b0;
+    else if (start) full_reuse_q <= full_reuse;
+
+  // ---- CMAC -------------------------------------------------------------------------------
+  logic [AK/2*PW-1:0] part_a, part_b;
+  dla_cmac #(.AC(AC), .AK(AK), .HALF(0), .PW(PW)) u_cmac_a (
+    .clk, .rstn, .req_vld(cmac_a_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cmac_a),
+    .op_en(en_cmac_a), .op_done(done), .wl_valid, .wl_slot, .wl_kernel, .wl_data,
+    .mi_valid, .mi_slot, .mi_data, .partial(part_a)
+  );
+  dla_cmac #(.AC(AC), .AK(AK), .HALF(1), .PW(PW)) u_cmac_b (
+    .clk, .rstn, .req_vld(cmac_b_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cmac_b),
+    .op_en(en_cmac_b), .op_done(done), .wl_valid, .wl_slot, .wl_kernel, .wl_data,
+    .mi_valid, .mi_slot, .mi_data, .partial(part_b)
+  );
+  // the operation's place, alongside CMAC's register stage
+  logic           p_valid, p_bank, p_first, p_stripe_end;
+  logic [SLB-1:0] p_pix;
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      p_valid <= 1'b0; p_bank <= 1'b0; p_first <= 1'b0; p_stripe_end <= 1'b0; p_pix <= '0;
+    end else begin
+      p_valid      <= mi_valid;
+      p_bank       <= mi_bank;
+      p_first      <= mi_first;
+      p_stripe_end <= mi_stripe_end;
+      p_pix        <= mi_pix;
+    end
+
+  // ---- CACC -------------------------------------------------------------------------------
+  dla_cacc #(.AK(AK), .SL(SL), .PW(PW), .TP(TP), .SAT_WRAP(SAT_WRAP)) u_cacc (
+    .clk, .rstn, .req_vld(cacc_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cacc),
+    .op_en(en_cacc), .op_done(done), .start,
+    .bank_free, .stripe_start,
+    .p_valid, .p_data({part_b, part_a}), .p_pix, .p_bank, .p_first, .p_stripe_end,
+    .fly_valid, .fly_ready, .fly_data, .layer_end
+  );
+endmodule

@@ -1,0 +1,535 @@
+// CSC (docs/conv-rtl.md): the CSC register block and the sequencer that turns a layer into
+// atomic operations for CMAC.
+//
+// Order: kernel group g -> stripe of up to SL output pixels (raster order) -> operation
+// (channel block, kernel row, kernel column; image post-extension: row group) -> pixel of the
+// stripe. Every pixel's partial sums therefore reach CACC in the order the specification
+// fixes (block, row, column), and one set of weights serves a whole stripe.
+//
+//   op sequencer -> weight loader (AK kernels from the weight ring into a CMAC slot; two slots)
+//                -> issue (per pixel, per sub-read: CBUF data read, padding, lane masks)
+//                -> gather (sub-reads of post-extension merged) -> CMAC item
+//
+// The issue stage waits for the input rows CDMA has not written yet and for a free CACC
+// accumulator bank at the start of each stripe; the loader waits for weight bytes and
+// releases a kernel group's weight entries when it has read the group for the last time.
+module dla_csc #(
+  parameter int AC          = 8,     // MAC atomic C (lanes)
+  parameter int AK          = 8,     // MAC atomic K (kernels)
+  parameter int ENTRY_BYTES = 8,
+  parameter int EA          = 14,
+  parameter int SL          = 32,    // output pixels per stripe
+  parameter int SLB         = $clog2(SL),
+  parameter int AKB         = $clog2(AK)
+) (
+  input  logic                     clk,
+  input  logic                     rstn,
+  // CSB
+  input  logic                     req_vld,
+  input  logic                     req_wr,
+  input  logic [9:0]               req_word,
+  input  logic [31:0]              req_wdat,
+  output logic [31:0]              rd_data,
+  output logic                     op_en,
+  input  logic                     op_done,
+  // layer description for dla_conv
+  output logic                     image,
+  output logic                     data_reuse,
+  output logic                     weight_reuse,
+  output logic                     skip_data_rls,
+  output logic                     skip_weight_rls,
+  output logic [11:0]              rls_slices,
+  output logic [4:0]               data_bank,
+  output logic [4:0]               weight_bank,
+  output logic [1:0]               proc_prec,
+  output logic                     conv_mode,
+  output logic [13:0]              slices,         // input lines CSC reads (DATAIN_HEIGHT_EXT + 1)
+  output logic [EA:0]              eps_p1,         // entries per slice
+  // layer control
+  input  logic                     start,
+  input  logic [EA-1:0]            data_start,     // ring entry of input line 0
+  input  logic [EA:0]              data_ring,
+  input  logic [EA-1:0]            wt_first,
+  input  logic [EA:0]              wt_ring,
+  input  logic [13:0]              rows_avail,     // input lines present in the CBUF
+  input  logic [31:0]              wt_bytes,       // weight bytes present (from the layer start)
+  output logic [31:0]              wt_released,    // weight entries released this layer
+  // CBUF pair reads: [0] data, [1] weights
+  output logic [1:0]               r_en,
+  output logic [2*EA-1:0]          r_addr0,
+  output logic [2*EA-1:0]          r_addr1,
+  input  logic [4*ENTRY_BYTES*8-1:0] r_data,
+  // CACC accumulator banks
+  input  logic [1:0]               bank_free,
+  output logic [1:0]               stripe_start,
+  // weight loads into CMAC
+  output logic                     wl_valid,
+  output logic                     wl_slot,
+  output logic [AKB-1:0]           wl_kernel,
+  output logic [AC*8-1:0]          wl_data,
+  // atomic operations to CMAC
+  output logic                     mi_valid,
+  output logic                     mi_slot,
+  output logic [AC*8-1:0]          mi_data,
+  output logic [SLB-1:0]           mi_pix,
+  output logic                     mi_bank,
+  output logic                     mi_first,       // first partial of the pixel
+  output logic                     mi_stripe_end   // last partial of the stripe
+);
+  localparam int EB     = ENTRY_BYTES;
+  localparam int ENT_SH = $clog2(EB);
+  localparam int ACB    = $clog2(AC);
+
+  // ---- registers ----------------------------------------------------------------------------
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic        consumer, producer, wt_format;
+  logic [1:0]  in_prec, pra_truncate;
+  logic [4:0]  batches;
+  logic [12:0] chan_out_m1;
+  logic [20:0] atomics;
+  logic [27:0] wmb_bytes;
+  logic [31:0] wt_total_bytes, cya;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [1:0]  y_ext;
+  logic [12:0] in_w_m1, in_h_m1, in_c_m1, k_c_m1, k_m1, out_w_m1, out_h_m1;
+  logic [4:0]  k_s_m1, k_r_m1, dil_x_m1, dil_y_m1, pad_left, pad_top;
+  logic [2:0]  str_x_m1, str_y_m1;
+  logic [13:0] eps;
+  logic [15:0] pad_value;
+
+  dla_csc_regs u_regs (
+    .clk, .rstn, .req_vld, .req_wr, .req_word, .req_wdat, .rd_data,
+    .op_done, .op_en, .consumer, .producer,
+    .d_misc_cfg_conv_mode(conv_mode), .d_misc_cfg_in_precision(in_prec),
+    .d_misc_cfg_proc_precision(proc_prec), .d_misc_cfg_data_reuse(data_reuse),
+    .d_misc_cfg_weight_reuse(weight_reuse), .d_misc_cfg_skip_data_rls(skip_data_rls),
+    .d_misc_cfg_skip_weight_rls(skip_weight_rls),
+    .d_datain_format_datain_format(image),
+    .d_datain_size_ext_0_datain_width_ext(in_w_m1), .d_datain_size_ext_0_datain_height_ext(in_h_m1),
+    .d_datain_size_ext_1_datain_channel_ext(in_c_m1),
+    .d_batch_number_batches(batches), .d_post_y_extension_y_extension(y_ext),
+    .d_entry_per_slice_entries(eps), .d_weight_format_weight_format(wt_format),
+    .d_weight_size_ext_0_weight_width_ext(k_s_m1), .d_weight_size_ext_0_weight_height_ext(k_r_m1),
+    .d_weight_size_ext_1_weight_channel_ext(k_c_m1), .d_weight_size_ext_1_weight_kernel(k_m1),
+    .d_weight_bytes_weight_bytes(wt_total_bytes), .d_wmb_bytes_wmb_bytes(wmb_bytes),
+    .d_dataout_size_0_dataout_width(out_w_m1), .d_dataout_size_0_dataout_height(out_h_m1),
+    .d_dataout_size_1_dataout_channel(chan_out_m1), .d_atomics_atomics(atomics),
+    .d_release_rls_slices(rls_slices),
+    .d_conv_stride_ext_conv_x_stride_ext(str_x_m1), .d_conv_stride_ext_conv_y_stride_ext(str_y_m1),
+    .d_dilation_ext_x_dilation_ext(dil_x_m1), .d_dilation_ext_y_dilation_ext(dil_y_m1),
+    .d_zero_padding_pad_left(pad_left), .d_zero_padding_pad_top(pad_top),
+    .d_zero_padding_value_pad_value(pad_value),
+    .d_bank_data_bank(data_bank), .d_bank_weight_bank(weight_bank),
+    .d_pra_cfg_pra_truncate(pra_truncate), .d_cya_cya(cya)
+  );
+  assign slices = 14'(in_h_m1) + 14'd1;
+  assign eps_p1 = (EA+1)'(eps) + (EA+1)'(1);
+
+  // ---- layer constants ----------------------------------------------------------------------
+  wire        post     = image && y_ext != 2'd0;
+  wire [2:0]  prows    = post ? (3'd1 << y_ext) : 3'd1;               // P
+  wire [ACB:0] grp     = (ACB+1)'(AC) >> y_ext;                        // lanes per row group
+  wire [13:0] chans    = (image ? 14'(k_c_m1) : 14'(in_c_m1)) + 14'd1;        // C, or S x C in image mode
+  wire [10:0] blk_m1   = post ? 11'd0 : 11'((chans - 14'd1) >> ACB);
+  wire [4:0]  s_m1     = image ? 5'd0 : k_s_m1;
+  wire [3:0]  sx       = 4'(str_x_m1) + 4'd1;
+  wire [3:0]  sy       = 4'(str_y_m1) + 4'd1;
+  wire [5:0]  dx       = 6'(dil_x_m1) + 6'd1;
+  wire [5:0]  dy       = 6'(dil_y_m1) + 6'd1;
+  wire [13:0] win      = 14'(in_w_m1) + 14'd1;
+  wire [13:0] hin      = 14'(in_h_m1) + 14'd1;
+  wire [13:0] kernels  = 14'(k_m1) + 14'd1;
+  wire [17:0] sxc      = 18'(sx) * (18'(in_c_m1) + 18'd1);               // image: elements per x step
+  wire [26:0] npix     = (27'(out_w_m1) + 27'd1) * (27'(out_h_m1) + 27'd1);
+  wire [13:0] groups_m1 = (kernels - 14'd1) >> AKB;
+
+  // ---- op sequencer ---------------------------------------------------------------------
+  // One descriptor per (group, stripe, operation); taken by the weight loader.
+  logic        sq_valid;
+  logic [13:0] sq_g;
+  logic [26:0] sq_p0;              // first pixel of the stripe
+  logic [12:0] sq_x0, sq_y0;
+  logic [10:0] sq_blk;
+  logic [4:0]  sq_r, sq_s;
+  logic [10:0] sq_rdy, sq_sdx;
+  logic        sq_bank;
+  logic        sq_first_op;
+  wire  [26:0] sq_left  = npix - sq_p0;
+  wire  [SLB:0] sq_npix = (sq_left < 27'(SL)) ? (SLB+1)'(sq_left) : (SLB+1)'(SL);
+  wire         sq_last_s   = sq_s == s_m1;
+  wire         sq_last_r   = post ? (6'(sq_r) + 6'(prows) > 6'(k_r_m1)) : sq_r == k_r_m1;
+  wire         sq_last_op  = sq_last_s && sq_last_r && sq_blk == blk_m1;
+  wire         sq_last_str = sq_left <= 27'(SL);
+  wire         sq_take;
+
+  // per-group kernel count and per-kernel chunk bytes of an operation
+  wire [13:0]  sq_ng = (sq_g == groups_m1) ? kernels - (sq_g << AKB) : 14'(AK);
+  wire [5:0]   sq_rows_left = 6'(k_r_m1) + 6'd1 - 6'(sq_r);
+  wire [2:0]   sq_rows = (sq_rows_left < 6'(prows)) ? 3'(sq_rows_left) : prows;   // post: rows of the op
+  wire [13:0]  sq_cleft = chans - (14'(sq_blk) << ACB);
+  wire [13:0]  sq_mb = post ? 14'(sq_rows) * chans : (sq_cleft < 14'(AC) ? sq_cleft : 14'(AC));
+
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      sq_valid <= 1'b0;
+      sq_g <= '0; sq_p0 <= '0; sq_x0 <= '0; sq_y0 <= '0;
+      sq_blk <= '0; sq_r <= '0; sq_s <= '0; sq_rdy <= '0; sq_sdx <= '0;
+      sq_bank <= 1'b0; sq_first_op <= 1'b1;
+    end else if (start) begin
+      sq_valid <= 1'b1;
+      sq_g <= '0; sq_p0 <= '0; sq_x0 <= '0; sq_y0 <= '0;
+      sq_blk <= '0; sq_r <= '0; sq_s <= '0; sq_rdy <= '0; sq_sdx <= '0;
+      sq_bank <= 1'b0; sq_first_op <= 1'b1;
+    end else if (sq_take) begin
+      sq_first_op <= 1'b0;
+      if (!sq_last_s) begin
+        sq_s   <= sq_s + 5'd1;
+        sq_sdx <= sq_sdx + 11'(dx);
+      end else begin
+        sq_s   <= '0;
+        sq_sdx <= '0;
+        if (!sq_last_r) begin
+          sq_r   <= sq_r + 5'(prows);
+          sq_rdy <= sq_rdy + 11'(dy);
+        end else begin
+          sq_r   <= '0;
+          sq_rdy <= '0;
+          if (sq_blk != blk_m1) sq_blk <= sq_blk + 11'd1;
+          else begin                                    // stripe done
+            sq_blk      <= '0;
+            sq_first_op <= 1'b1;
+            sq_bank     <= !sq_bank;
+            if (!sq_last_str) begin
+              logic [13:0] nx;
+              sq_p0 <= sq_p0 + 27'(SL);
+              // advance (x0, y0) by SL pixels (SL may span several output rows)
+              nx = 14'(sq_x0) + 14'(SL);
+              if (nx <= 14'(out_w_m1)) sq_x0 <= 13'(nx);
+              else begin
+                logic [13:0] xx;
+                logic [12:0] yy;
+                xx = nx;
+                yy = sq_y0;
+                for (int k = 0; k <= SL; k++)
+                  if (xx > 14'(out_w_m1)) begin
+                    xx = xx - 14'(out_w_m1) - 14'd1;
+                    yy = yy + 13'd1;
+                  end
+                sq_x0 <= 13'(xx);
+                sq_y0 <= yy;
+              end
+            end else begin
+              sq_p0 <= '0;
+              sq_x0 <= '0;
+              sq_y0 <= '0;
+              if (sq_g == groups_m1) sq_valid <= 1'b0;
+              sq_g <= sq_g + 14'd1;
+            end
+          end
+        end
+      end
+    end
+
+  // ---- weight loader --------------------------------------------------------------------
+  // Slots: 0 free, 1 loading, 2 full (waiting for issue), 3 in use.
+  logic [2*(1+1)-1:0] slot_st;
+  logic        ld_slot;                          // slot the loader fills next
+  logic        ld_busy;
+  logic [AKB:0] ld_k;                            // next kernel to request
+  logic [13:0] ld_ng, ld_mb;
+  logic [2:0]  ld_rows;
+  logic        ld_group_end;                     // this op is the group's last use
+  logic [31:0] gb_off, wp_off;                   // group base / pointer, bytes from layer start
+  logic [EA-1:0] gb_ent, wp_ent;                 // ring entries of the same
+  // descriptor copy for the issue stage (per slot)
+  logic [2*(26+1)-1:0] d_p0;
+  logic [2*(12+1)-1:0] d_x0, d_y0;
+  logic [2*(10+1)-1:0] d_blk, d_rdy, d_sdx;
+  logic [2*(4+1)-1:0] d_r;
+  logic [2*(SLB+1)-1:0] d_npix;
+  logic [1:0] d_bank, d_first, d_last;
+
+  assign sq_take = sq_valid && !ld_busy && slot_st[(ld_slot)*(1+1) +: (1+1)] == 2'd0;
+
+  // read request for kernel ld_k
+  wire [31:0]  rq_end  = wp_off + 32'(ld_mb);
+  wire         rq_need = ld_busy && ld_k < (AKB+1)'(AK) && 14'(ld_k) < ld_ng;
+  wire         rq_go   = rq_need && rq_end <= wt_bytes;
+  wire         zero_go = ld_busy && ld_k < (AKB+1)'(AK) && 14'(ld_k) >= ld_ng;
+  wire [EA-1:0] wp_next_ent = ring_add(wp_ent, (EA+1)'(1), wt_first, wt_ring);
+
+  function automatic logic [EA-1:0] ring_add(input logic [EA-1:0] e, input logic [EA:0] inc,
+                                             input logic [EA-1:0] first, input logic [EA:0] size);
+    logic [EA+1:0] s;
+    s = {2'b0, e} + {1'b0, inc};
+    if (s >= {1'b0, first} + {1'b0, size}) s = s - {1'b0, size};
+    ring_add = s[EA-1:0];
+  endfunction
+
+  // in flight: the read issued last clock
+  logic          lq_valid, lq_zero, lq_last;
+  logic [AKB-1:0] lq_k;
+  logic [ENT_SH-1:0] lq_shift;
+  logic [13:0]   lq_mb;
+  logic [2:0]    lq_rows;
+
+  wire ld_adv = rq_go || zero_go;
+  wire ld_last_k = ld_k == (AKB+1)'(AK - 1);
+
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      ld_busy <= 1'b0; ld_slot <= 1'b0; ld_k <= '0; ld_ng <= '0; ld_mb <= '0; ld_rows <= '0;
+      ld_group_end <= 1'b0;
+      gb_off <= '0; wp_off <= '0; gb_ent <= '0; wp_ent <= '0;
+      wt_released <= '0;
+      lq_valid <= 1'b0; lq_zero <= 1'b0; lq_last <= 1'b0; lq_k <= '0; lq_shift <= '0;
+      lq_mb <= '0; lq_rows <= '0;
+      for (int s = 0; s < 2; s++) begin
+        d_p0[(s)*(26+1) +: (26+1)] <= '0; d_x0[(s)*(12+1) +: (12+1)] <= '0; d_y0[(s)*(12+1) +: (12+1)] <= '0; d_blk[(s)*(10+1) +: (10+1)] <= '0; d_rdy[(s)*(10+1) +: (10+1)] <= '0;
+        d_sdx[(s)*(10+1) +: (10+1)] <= '0; d_r[(s)*(4+1) +: (4+1)] <= '0; d_npix[(s)*(SLB+1) +: (SLB+1)] <= '0; d_bank[s] <= 1'b0; d_first[s] <= 1'b0;
+        d_last[s] <= 1'b0;
+      end
+    end else if (start) begin
+      ld_busy <= 1'b0; ld_slot <= 1'b0; ld_k <= '0;
+      gb_off <= '0; wp_off <= '0; gb_ent <= wt_first; wp_ent <= wt_first;
+      wt_released <= '0;
+      lq_valid <= 1'b0;
+    end else begin
+      lq_valid <= ld_adv;
+      lq_zero  <= zero_go;
+      lq_last  <= ld_last_k;
+      lq_k     <= AKB'(ld_k);
+      lq_shift <= ENT_SH'(wp_off);
+      lq_mb    <= ld_mb;
+      lq_rows  <= ld_rows;
+      if (sq_take) begin
+        ld_busy  <= 1'b1;
+        ld_k     <= '0;
+        ld_ng    <= sq_ng;
+        ld_mb    <= sq_mb;
+        ld_rows  <= post ? sq_rows : 3'd1;
+        ld_group_end <= sq_last_op && sq_last_str;
+        if (sq_first_op) begin                      // every stripe reads the group from its base
+          wp_off <= gb_off;
+          wp_ent <= gb_ent;
+        end
+        d_p0[(ld_slot)*(26+1) +: (26+1)]   <= sq_p0;
+        d_x0[(ld_slot)*(12+1) +: (12+1)]   <= sq_x0;
+        d_y0[(ld_slot)*(12+1) +: (12+1)]   <= sq_y0;
+        d_blk[(ld_slot)*(10+1) +: (10+1)]  <= sq_blk;
+        d_rdy[(ld_slot)*(10+1) +: (10+1)]  <= sq_rdy;
+        d_sdx[(ld_slot)*(10+1) +: (10+1)]  <= sq_sdx;
+        d_r[(ld_slot)*(4+1) +: (4+1)]    <= sq_r;
+        d_npix[(ld_slot)*(SLB+1) +: (SLB+1)] <= sq_npix;
+        d_bank[ld_slot] <= sq_bank;
+        d_first[ld_slot] <= sq_first_op;
+        d_last[ld_slot] <= sq_last_op;
+      end
+      if (rq_go) begin
+        logic [ENT_SH:0] ns;
+        ns = (ENT_SH+1)'(wp_off[ENT_SH-1:0]) + (ENT_SH+1)'(ld_mb);
+        wp_off <= rq_end;
+        if (ns >= (ENT_SH+1)'(EB)) wp_ent <= wp_next_ent;
+      end
+      if (ld_adv) begin
+        ld_k <= ld_k + (AKB+1)'(1);
+        if (ld_last_k) begin
+          ld_busy <= 1'b0;
+          ld_slot <= !ld_slot;
+          if (ld_group_end) begin
+            // the next group starts where this one ended; entries wholly before it are free
+            gb_off <= rq_go ? rq_end : wp_off;
+            gb_ent <= (rq_go && (ENT_SH+1)'(wp_off[ENT_SH-1:0]) + (ENT_SH+1)'(ld_mb) >= (ENT_SH+1)'(EB))
+                      ? wp_next_ent : wp_ent;
+            if (!skip_weight_rls) wt_released <= (rq_go ? rq_end : wp_off) >> ENT_SH;
+          end
+        end
+      end
+    end
+
+  // weight extraction: lane L of row group j = L / G takes byte shift + j * chunk_row + L % G
+  logic [2*EB*8-1:0] wwin;
+  assign wwin = r_data[2*EB*8 +: 2*EB*8];
+  always_comb begin
+    wl_data = '0;
+    for (int l = 0; l < AC; l++) begin
+      int j, q, src;
+      j = l / 32'(grp);
+      q = l % 32'(grp);
+      src = 32'(lq_shift) + (post ? j * 32'(chans) + q : l);
+      if (!lq_zero && (post ? (j < 32'(lq_rows) && q < 32'(chans)) : l < 32'(lq_mb)) && src < 2 * EB)
+        wl_data[l*8 +: 8] = wwin[src*8 +: 8];
+    end
+  end
+  assign wl_valid  = lq_valid;
+  assign wl_kernel = lq_k;
+
+  // slot that the loaded kernels go to: the loader's slot of that op (loads never overlap ops)
+  logic lq_slot;
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) lq_slot <= 1'b0;
+    else lq_slot <= ld_slot;
+  assign wl_slot = lq_slot;
+
+  // ---- issue ------------------------------------------------------------------------------
+  logic        is_slot;                         // slot being issued
+  logic        is_busy;
+  logic [SLB:0] is_p;                           // pixel of the stripe
+  logic [2:0]  is_j;                            // sub-read (row group)
+  logic [12:0] is_x, is_y;
+  logic [16:0] is_xs, is_ys;                    // x * sx, y * sy
+  logic [26:0] is_xsc;                          // image: x * sx * C
+  wire         is_ready = slot_st[(is_slot)*(1+1) +: (1+1)] == 2'd2;
+  wire         need_bank = d_first[is_slot] && is_p == '0 && is_j == '0;
+
+  // the read of this (pixel, sub-read)
+  logic signed [18:0] ix, iy;
+  logic               in_cube;
+  logic [40:0]        ent_sum;
+  logic [26:0]        e_el;
+  logic [EA-1:0]      rd_ent0, rd_ent1;
+  logic [ENT_SH-1:0]  rd_shift;
+  always_comb begin
+    ix = 19'(is_xs) + 19'(d_sdx[(is_slot)*(10+1) +: (10+1)]) - 19'(pad_left);
+    iy = 19'(is_ys) + (image ? 19'(d_r[(is_slot)*(4+1) +: (4+1)]) + 19'(is_j) : 19'(d_rdy[(is_slot)*(10+1) +: (10+1)])) - 19'(pad_top);
+    in_cube = iy >= 0 && iy < 19'(hin) && (image || (ix >= 0 && ix < 19'(win)));
+    e_el = is_xsc + (post ? 27'd0 : 27'(d_blk[(is_slot)*(10+1) +: (10+1)]) << ACB);
+    ent_sum = 41'(data_start) + 41'(iy[13:0]) * 41'(eps_p1) +
+              (image ? 41'(e_el) >> ENT_SH : 41'(d_blk[(is_slot)*(10+1) +: (10+1)]) * 41'(win) + 41'(ix[13:0]));
+    if (ent_sum >= 41'(data_ring)) ent_sum = ent_sum - 41'(data_ring);
+    rd_ent0  = EA'(ent_sum);
+    rd_ent1  = (41'(rd_ent0) + 41'd1 >= 41'(data_ring)) ? '0 : rd_ent0 + EA'(1);
+    rd_shift = image ? ENT_SH'(e_el) : '0;
+  end
+  wire row_ok  = !in_cube || iy[13:0] < rows_avail;
+  wire is_go   = is_busy && row_ok && (!need_bank || bank_free[d_bank[is_slot]]);
+  wire is_last_j = !post || 3'(is_j) == prows - 3'd1;
+  wire is_last_p = is_p == d_npix[(is_slot)*(SLB+1) +: (SLB+1)] - (SLB+1)'(1);
+
+  assign stripe_start = (is_go && need_bank) ? (d_bank[is_slot] ? 2'b10 : 2'b01) : 2'b00;
+
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      is_slot <= 1'b0; is_busy <= 1'b0; is_p <= '0; is_j <= '0;
+      is_x <= '0; is_y <= '0; is_xs <= '0; is_ys <= '0; is_xsc <= '0;
+    end else if (start) begin
+      is_slot <= 1'b0; is_busy <= 1'b0; is_p <= '0; is_j <= '0;
+    end else if (!is_busy) begin
+      if (is_ready) begin                         // begin an op: first pixel of its stripe
+        is_busy <= 1'b1;
+        is_p    <= '0;
+        is_j    <= '0;
+        is_x    <= d_x0[(is_slot)*(12+1) +: (12+1)];
+        is_y    <= d_y0[(is_slot)*(12+1) +: (12+1)];
+        is_xs   <= 17'(d_x0[(is_slot)*(12+1) +: (12+1)]) * 17'(sx);
+        is_ys   <= 17'(d_y0[(is_slot)*(12+1) +: (12+1)]) * 17'(sy);
+        is_xsc  <= 27'(d_x0[(is_slot)*(12+1) +: (12+1)]) * 27'(sxc);
+      end
+    end else if (is_go) begin
+      if (!is_last_j) is_j <= is_j + 3'd1;
+      else begin
+        is_j <= '0;
+        if (is_last_p) begin
+          is_busy <= 1'b0;
+          is_slot <= !is_slot;
+        end else begin
+          is_p <= is_p + (SLB+1)'(1);
+          if (is_x == out_w_m1) begin
+            is_x   <= '0;
+            is_xs  <= '0;
+            is_xsc <= '0;
+            is_y   <= is_y + 13'd1;
+            is_ys  <= is_ys + 17'(sy);
+          end else begin
+            is_x   <= is_x + 13'd1;
+            is_xs  <= is_xs + 17'(sx);
+            is_xsc <= is_xsc + 27'(sxc);
+          end
+        end
+      end
+    end
+
+  // slot states
+  wire op_begin = !is_busy && is_ready && !start;
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      slot_st[(0)*(1+1) +: (1+1)] <= '0;
+      slot_st[(1)*(1+1) +: (1+1)] <= '0;
+    end else if (start) begin
+      slot_st[(0)*(1+1) +: (1+1)] <= '0;
+      slot_st[(1)*(1+1) +: (1+1)] <= '0;
+    end else
+      for (int s = 0; s < 2; s++) begin
+        if (sq_take && ld_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd1;
+        if (ld_adv && ld_last_k && ld_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd2;  // last kernel requested
+        if (op_begin && is_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd3;
+        // CMAC reads a slot's weights with the op's last item: free from the next clock
+        if (mi_valid && g_op_end && g_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd0;
+      end
+
+  // CBUF reads
+  assign r_en    = {ld_adv && rq_go, is_go};
+  assign r_addr0 = {wp_ent, rd_ent0};
+  assign r_addr1 = {wp_next_ent, rd_ent1};
+
+  // ---- gather (clock after the read) ------------------------------------------------------
+  logic          g_valid, g_inside, g_last_j, g_first, g_end, g_bank, g_slot, g_op_end;
+  logic [2:0]    g_j;
+  logic [SLB-1:0] g_pix;
+  logic [ENT_SH-1:0] g_shift;
+  logic [13:0]   g_c0;                           // channel of lane 0 (direct / image P = 1)
+  logic [AC*8-1:0] g_acc;
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      g_valid <= 1'b0; g_inside <= 1'b0; g_last_j <= 1'b0; g_first <= 1'b0; g_end <= 1'b0;
+      g_bank <= 1'b0; g_slot <= 1'b0; g_op_end <= 1'b0; g_j <= '0; g_pix <= '0; g_shift <= '0; g_c0 <= '0;
+    end else begin
+      g_valid  <= is_go;
+      g_inside <= in_cube;
+      g_last_j <= is_last_j;
+      g_first  <= d_first[is_slot];
+      g_end    <= d_last[is_slot] && is_last_p;
+      g_op_end <= is_last_p;
+      g_bank   <= d_bank[is_slot];
+      g_slot   <= is_slot;
+      g_j      <= is_j;
+      g_pix    <= SLB'(is_p);
+      g_shift  <= rd_shift;
+      g_c0     <= post ? 14'd0 : 14'(d_blk[(is_slot)*(10+1) +: (10+1)]) << ACB;
+    end
+
+  logic [2*EB*8-1:0] dwin;
+  logic [AC*8-1:0]   lanes;
+  assign dwin = r_data[0 +: 2*EB*8];
+  always_comb begin
+    lanes = g_acc;
+    for (int l = 0; l < AC; l++) begin
+      int j, q, src;
+      logic valid;
+      j = l / 32'(grp);
+      q = l % 32'(grp);
+      src = 32'(g_shift) + q;
+      valid = 32'(g_c0) + q < 32'(chans);
+      if (j == 32'(g_j)) begin
+        if (!valid) lanes[l*8 +: 8] = 8'd0;
+        else if (!g_inside) lanes[l*8 +: 8] = pad_value[7:0];
+        else if (src < 2 * EB) lanes[l*8 +: 8] = dwin[src*8 +: 8];
+        else lanes[l*8 +: 8] = 8'd0;
+      end
+    end
+  end
+
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) g_acc <= '0;
+    else if (g_valid) g_acc <= lanes;
+
+  assign mi_valid      = g_valid && g_last_j;
+  assign mi_slot       = g_slot;
+  assign mi_data       = lanes;
+  assign mi_pix        = g_pix;
+  assign mi_bank       = g_bank;
+  assign mi_first      = g_first;
+  assign mi_stripe_end = g_end;
+
+  wire unused = &{1'b0, is_y, is_ys[16], pad_value[15:8], lq_last, d_p0[(0)*(26+1) +: (26+1)], d_p0[(1)*(26+1) +: (26+1)]};
+endmodule
