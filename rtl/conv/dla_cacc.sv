@@ -98,7 +98,9 @@ module dla_cacc #(
   logic [SLB:0] dv_p;
   logic [BB-1:0] dv_beat;
   wire  [26:0] dv_left = npix - dv_p0;
-  wire  [SLB:0] dv_n   = (dv_left < 27'(SL)) ? (SLB+1)'(dv_left) : (SLB+1)'(SL);
+  logic [SLB:0] dv_n;
+  logic        dv_last_stripe;
+  dla_conv_stripe #(.SL(SL)) u_stripe (.left(dv_left), .len(dv_n), .last(dv_last_stripe));
   wire  [13:0] dv_nk   = (dv_g == groups_m1) ? kernels - (dv_g << AKB) : 14'(AK);
 
   // the atom being delivered: rounded, clipped lanes
@@ -128,7 +130,7 @@ module dla_cacc #(
   wire beat = fly_valid && fly_ready;
   wire atom_end = beat && (BEATS == 1 || dv_beat == BB'(BEATS - 1));
   wire stripe_done = atom_end && dv_p == dv_n - (SLB+1)'(1);
-  wire last_stripe = dv_left <= 27'(SL) && dv_g == groups_m1;
+  wire last_stripe = dv_last_stripe && dv_g == groups_m1;
   assign layer_end = stripe_done && last_stripe;
 
   // saturated lanes of the atom, through the per-atom adder
@@ -162,11 +164,11 @@ module dla_cacc #(
         st[(dv_bank)*(1+1) +: (1+1)] <= 2'd0;
         dv_bank <= !dv_bank;
         dv_p    <= '0;
-        if (dv_left <= 27'(SL)) begin
+        if (dv_last_stripe) begin
           dv_p0 <= '0;
           dv_g  <= dv_g + 14'd1;
           if (dv_g == groups_m1) dv_run <= 1'b0;
-        end else dv_p0 <= dv_p0 + 27'(SL);
+        end else dv_p0 <= dv_p0 + 27'(dv_n);
       end
     end
 

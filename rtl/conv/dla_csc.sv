@@ -155,11 +155,12 @@ module dla_csc #(
   logic        sq_bank;
   logic        sq_first_op;
   wire  [26:0] sq_left  = npix - sq_p0;
-  wire  [SLB:0] sq_npix = (sq_left < 27'(SL)) ? (SLB+1)'(sq_left) : (SLB+1)'(SL);
+  logic [SLB:0] sq_npix;
+  logic        sq_last_str;
+  dla_conv_stripe #(.SL(SL)) u_stripe (.left(sq_left), .len(sq_npix), .last(sq_last_str));
   wire         sq_last_s   = sq_s == s_m1;
   wire         sq_last_r   = post ? (6'(sq_r) + 6'(prows) > 6'(k_r_m1)) : sq_r == k_r_m1;
   wire         sq_last_op  = sq_last_s && sq_last_r && sq_blk == blk_m1;
-  wire         sq_last_str = sq_left <= 27'(SL);
   wire         sq_take;
 
   // per-group kernel count and per-kernel chunk bytes of an operation
@@ -201,9 +202,9 @@ module dla_csc #(
             sq_bank     <= !sq_bank;
             if (!sq_last_str) begin
               logic [13:0] nx;
-              sq_p0 <= sq_p0 + 27'(SL);
-              // advance (x0, y0) by SL pixels (SL may span several output rows)
-              nx = 14'(sq_x0) + 14'(SL);
+              sq_p0 <= sq_p0 + 27'(sq_npix);
+              // advance (x0, y0) by the stripe's pixels (it may span several output rows)
+              nx = 14'(sq_x0) + 14'(sq_npix);
               if (nx <= 14'(out_w_m1)) sq_x0 <= 13'(nx);
               else begin
                 logic [13:0] xx;
@@ -406,6 +407,12 @@ module dla_csc #(
   wire is_last_j = !post || 3'(is_j) == prows - 3'd1;
   wire is_last_p = is_p == d_npix[(is_slot)*(SLB+1) +: (SLB+1)] - (SLB+1)'(1);
 
+  // The next op begins right after the last item of the current one when its weights are in
+  // (no bubble between ops), else as soon as they are.
+  wire chain    = is_go && is_last_j && is_last_p && slot_st[(!is_slot)*(1+1) +: (1+1)] == 2'd2;
+  wire begin_op = ((!is_busy && is_ready) || chain) && !start;
+  wire nb_slot  = chain ? !is_slot : is_slot;
+
   assign stripe_start = (is_go && need_bank) ? (d_bank[is_slot] ? 2'b10 : 2'b01) : 2'b00;
 
   always_ff @(posedge clk or negedge rstn)
@@ -414,17 +421,16 @@ module dla_csc #(
       is_x <= '0; is_y <= '0; is_xs <= '0; is_ys <= '0; is_xsc <= '0;
     end else if (start) begin
       is_slot <= 1'b0; is_busy <= 1'b0; is_p <= '0; is_j <= '0;
-    end else if (!is_busy) begin
-      if (is_ready) begin                         // begin an op: first pixel of its stripe
-        is_busy <= 1'b1;
-        is_p    <= '0;
-        is_j    <= '0;
-        is_x    <= d_x0[(is_slot)*(12+1) +: (12+1)];
-        is_y    <= d_y0[(is_slot)*(12+1) +: (12+1)];
-        is_xs   <= 17'(d_x0[(is_slot)*(12+1) +: (12+1)]) * 17'(sx);
-        is_ys   <= 17'(d_y0[(is_slot)*(12+1) +: (12+1)]) * 17'(sy);
-        is_xsc  <= 27'(d_x0[(is_slot)*(12+1) +: (12+1)]) * 27'(sxc);
-      end
+    end else if (begin_op) begin                  // first pixel of an op's stripe
+      is_busy <= 1'b1;
+      is_slot <= nb_slot;
+      is_p    <= '0;
+      is_j    <= '0;
+      is_x    <= d_x0[(nb_slot)*(12+1) +: (12+1)];
+      is_y    <= d_y0[(nb_slot)*(12+1) +: (12+1)];
+      is_xs   <= 17'(d_x0[(nb_slot)*(12+1) +: (12+1)]) * 17'(sx);
+      is_ys   <= 17'(d_y0[(nb_slot)*(12+1) +: (12+1)]) * 17'(sy);
+      is_xsc  <= 27'(d_x0[(nb_slot)*(12+1) +: (12+1)]) * 27'(sxc);
     end else if (is_go) begin
       if (!is_last_j) is_j <= is_j + 3'd1;
       else begin
@@ -450,7 +456,6 @@ module dla_csc #(
     end
 
   // slot states
-  wire op_begin = !is_busy && is_ready && !start;
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
       slot_st[(0)*(1+1) +: (1+1)] <= '0;
@@ -462,7 +467,7 @@ module dla_csc #(
       for (int s = 0; s < 2; s++) begin
         if (sq_take && ld_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd1;
         if (ld_adv && ld_last_k && ld_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd2;  // last kernel requested
-        if (op_begin && is_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd3;
+        if (begin_op && nb_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd3;
         // CMAC reads a slot's weights with the op's last item: free from the next clock
         if (mi_valid && g_op_end && g_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd0;
       end
