@@ -166,6 +166,13 @@ void Drawer::draw_converter(ConvLayerSpec& l) {
 
 void Drawer::draw_direct_input(ConvLayerSpec& l) {
   const ConvDerived d0 = conv_derived(l, cfg_);
+  if (opt_.compute_bound) {
+    l.channels = d0.ac * static_cast<uint32_t>(r_.uniform(8, 12));
+    l.width = static_cast<uint32_t>(r_.uniform(8, 16));
+    l.height = static_cast<uint32_t>(r_.uniform(8, 16));
+    l.data_port = port();
+    return;
+  }
   l.channels = pick_channels(r_, d0.atom_elems, lim_.max_c);
   l.width = pick_dim(r_, lim_.max_wh);
   l.height = pick_dim(r_, lim_.max_wh);
@@ -274,6 +281,9 @@ void Drawer::draw_kernel(ConvLayerSpec& l) {
     l.kernel_w = r_.chance(0.6) ? 3 * l.stride_x : static_cast<uint32_t>(r_.uniform(1, 3 * l.stride_x));
     l.kernel_h = r_.chance(0.6) ? 3 * l.stride_y : static_cast<uint32_t>(r_.uniform(1, 3 * l.stride_y));
     l.pra_truncate = l.proc_precision == Precision::Fp16 ? 0 : static_cast<uint32_t>(r_.uniform(0, 2));
+  } else if (opt_.compute_bound) {
+    l.kernels = d0.ak * static_cast<uint32_t>(r_.uniform(2, 4));
+    l.kernel_w = l.kernel_h = 3;
   } else {
     l.kernel_w = pick_kernel(r_, lim_.max_kernel);
     l.kernel_h = r_.chance(0.5) ? l.kernel_w : pick_kernel(r_, lim_.max_kernel);
@@ -291,6 +301,14 @@ void Drawer::draw_kernel(ConvLayerSpec& l) {
 bool Drawer::draw_geometry(ConvLayerSpec& l) {
   switch (l.mode) {
     case ConvMode::Direct: {
+      if (opt_.compute_bound) {
+        l.stride_x = l.stride_y = l.dilation_x = l.dilation_y = 1;
+        l.pad_left = l.pad_right = l.pad_top = l.pad_bottom = 1;
+        l.out_width = l.width;
+        l.out_height = l.csc_height();
+        l.pad_value = pad_value(r_, l.proc_precision);
+        return true;
+      }
       l.stride_x = pick_stride(r_);
       l.stride_y = r_.chance(0.6) ? l.stride_x : pick_stride(r_);
       auto dil = [&](uint32_t kernel, uint32_t size) -> uint32_t {
@@ -745,6 +763,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const uint64_t sram = k.integer("sram_percent", 0, 100), post = k.integer("post_extension_percent", 0, 100);
   const bool nv_small = subset == "nv_small_rtl";
   const bool avoid_errata = k.choice("nvdla_errata", {"allow", "avoid"}) == "avoid";
+  const bool compute_bound = k.choice("shape", {"any", "compute_bound"}) == "compute_bound";
   auto refuse = [&](const std::string& knob, const std::string& value, const std::string& why) {
     return std::invalid_argument(fmt::format("test 'conv.random': knob {}='{}' {}", knob, value, why));
   };
@@ -755,7 +774,14 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   if (mode == "winograd" && !winograd)
     throw refuse("mode", mode, nv_small ? "conflicts with subset=nv_small_rtl (int8 direct and image only)"
                                         : fmt::format("needs Winograd, which configuration '{}' does not have", cfg.name));
-  if (mode == "mixed") {
+  if (compute_bound && mode != "mixed" && mode != "direct")
+    throw refuse("shape", "compute_bound", "needs direct layers (mode=direct or mixed), not mode=" + mode);
+  if (compute_bound) {
+    d.modes = {ConvMode::Direct};
+    d.compute_bound = true;
+    // its layers need up to ~110,000 atomic operations whatever the size knob says
+    d.limits.max_atomic_ops = std::max(d.limits.max_atomic_ops, ConvShapeLimits::of(ConvSize::Medium).max_atomic_ops);
+  } else if (mode == "mixed") {
     d.modes = {ConvMode::Direct, ConvMode::Direct, ConvMode::Image};
     if (winograd) d.modes.push_back(ConvMode::Winograd);
   } else {
@@ -779,6 +805,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                             "nvdla_errata={}",
                             o.layers, size, mode, precision, o.reuse ? "yes" : "no", subset, special, batch, compression,
                             sram, post, avoid_errata ? "avoid" : "allow");
+  if (compute_bound) o.knob_note += " shape=compute_bound";
   return conv_random_program(cfg, seed, o);
 }
 
@@ -808,6 +835,8 @@ TestGenerator make_conv_random_generator() {
              {"compression_percent", "25", "per-cent of layers with compressed weights (configurations with compression)"},
              {"sram_percent", "20", "per-cent of input/weight/output regions on the secondary port (configurations with one)"},
              {"post_extension_percent", "40", "per-cent of image layers with S*C <= AC/2 that use Y_EXTENSION"},
+             {"shape", "any", "any | compute_bound: direct 3x3 layers over 8..12 full channel blocks and full kernel groups "
+                              "(throughput checks)"},
              {"nvdla_errata", "allow", "allow | avoid: WEIGHT_BYTES exactly what CSC consumes, bank-split changes "
                                        "that never shrink a region, post-extension only with x stride 1, no image "
                                        "layer of one output column over more than 3 channel blocks (NVIDIA's nv_small "

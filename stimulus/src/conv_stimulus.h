@@ -288,6 +288,9 @@ struct ConvDrawOptions {
   // post-extension (Y_EXTENSION > 0) only with CONV_X_STRIDE 1, and no image layer of one
   // output column whose S*C spans more than three channel blocks.
   bool avoid_nvdla_errata = false;
+  // Compute-bound direct layers only (throughput checks): 3x3 kernels, stride and dilation 1,
+  // padding 1 on every side, 8..12 full channel blocks, 2..4 full kernel groups, 8..16 pixels.
+  bool compute_bound = false;
 };
 
 // A random legal layer (without memory placement and release flags). With `prev` and a

@@ -770,6 +770,37 @@ TEST(ConvRandom, KnobsSteerTheDraw) {
   EXPECT_TRUE(medium.has("direct") || medium.has("image"));
 }
 
+// shape=compute_bound: legal direct 3x3 layers, stride and dilation 1, full channel blocks
+// and kernel groups, output as large as the input (throughput checks); refused with image mode.
+TEST(ConvRandom, ComputeBoundShape) {
+  const TestGenerator& g = find_test_generator("conv.random");
+  for (const char* config : {"small", "v1"}) {
+    const HwConfig& cfg = HwConfig::get(config);
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+      const Program p = g.generate(cfg, seed, {{"shape", "compute_bound"}, {"layers", "2"}});
+      const Checked c = check_program(cfg, p);
+      ASSERT_TRUE(c.problems.empty()) << config << " seed " << seed << ": " << c.problems.front();
+      ASSERT_FALSE(c.layers.empty());
+      for (const LayerView& l : c.layers) {
+        const Decoded d = decode_layer(l);
+        const unsigned ac = cfg.conv_mac_atomic_c;
+        const unsigned ak = cfg.conv_kernels_per_group(static_cast<Precision>(d.proc));
+        EXPECT_EQ(d.kind, 0u) << config << " seed " << seed;
+        EXPECT_EQ(d.kw, 3u);
+        EXPECT_EQ(d.kh, 3u);
+        EXPECT_EQ(d.sx * d.sy * d.dx * d.dy, 1u);
+        EXPECT_EQ(d.c % ac, 0u) << d.c;
+        EXPECT_GE(d.c / ac, 8u);
+        EXPECT_EQ(d.k % ak, 0u) << d.k;
+        EXPECT_EQ(d.ow, d.cw);
+        EXPECT_EQ(d.oh, d.ch);
+      }
+    }
+    EXPECT_THROW(g.generate(cfg, 1, {{"shape", "compute_bound"}, {"mode", "image"}}), std::invalid_argument);
+    EXPECT_THROW(g.generate(cfg, 1, {{"shape", "square"}}), std::invalid_argument);
+  }
+}
+
 // subset=nv_small_rtl: what NVIDIA's nv_small RTL runs. On small that is everything the
 // configuration has, so the programs are identical; on v1 int8 direct/image only.
 TEST(ConvRandom, NvSmallRtlSubset) {
