@@ -1,0 +1,145 @@
+// RTL tests of the convolution pipeline (rtl/conv, docs/conv-rtl.md) on `small`: conv.random
+// against the golden model (every mode and reuse kind the configuration has, every AXI
+// profile, bigger layers), NVDLA's own nv_small dc_*/img_* traces when they are present, and
+// a compute-bound layer's MAC utilisation.
+#define BOOST_TEST_MODULE dla_rtl_conv
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <utility>
+#include <string>
+#include <vector>
+
+#include "dla/conv_layer.h"
+#include "dla/test_runner.h"
+#include "dla/trace_cfg.h"
+#include "dla/trace_compile.h"
+#include "dla/trace_files.h"
+#include "rtl_test_support.h"
+
+namespace {
+
+using namespace dla;
+
+RunRequest conv_request(uint64_t seed, std::map<std::string, std::string> knobs = {}, const std::string& profile = "random") {
+  RunRequest r = request("small", "conv.random", seed);
+  r.knobs = std::move(knobs);
+  r.axi_profile = profile;
+  return r;
+}
+
+// Atomic operations CSC issues for the completed conv layers of a run (one per output pixel,
+// kernel group, channel block and kernel position; post-extension: per row group).
+uint64_t atomic_ops(const HwConfig& cfg, const std::vector<LayerRecord>& layers) {
+  uint64_t ops = 0;
+  for (const golden::CompletedConvLayer& c : golden::completed_conv_layers(cfg, layers)) {
+    const golden::ConvLayer& l = c.layer;
+    const uint64_t ak = cfg.conv_kernels_per_group(l.proc), ac = cfg.conv_mac_atomic_c;
+    const uint64_t groups = (l.kernels + ak - 1) / ak;
+    const uint64_t chans = l.kind == golden::ConvInputKind::Image ? l.kernel_channels : l.channels;
+    const uint64_t per_pixel = l.post_rows() > 1 ? (l.kernel_height + l.post_rows() - 1) / l.post_rows()
+                                                  : (chans + ac - 1) / ac * l.kernel_height *
+                                                        (l.kind == golden::ConvInputKind::Image ? 1 : l.kernel_width);
+    ops += groups * l.out_width * l.out_height * per_pixel;
+  }
+  return ops;
+}
+
+// Cycles NVIDIA's nv_small RTL takes for its public conv traces in this trace player.
+const std::vector<std::pair<std::string, uint64_t>> kNvdlaCycles = {
+    {"dc_14x7x49_3x4x49x32_int8_0", 35958}, {"dc_1x1x8_1x1x8x1_int8_0", 681},
+    {"dc_6x8x192_3x3x192x32_int8_0", 15808}, {"dc_8x8x36_4x4x36x16_dilation_int8_0", 3762},
+    {"img_51x96x4_1x10x4x32_", 325857}};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(seeds)
+
+// conv.random (golden model + scoreboard), a CI-sized share; the nightly plan runs 300 more.
+BOOST_AUTO_TEST_CASE(seeds_small) {
+  for (uint64_t seed = 1; seed <= 40; ++seed) require_pass(run_test(conv_request(seed)));
+}
+// The AXI profiles: slow and bursty memories, late write responses (SDP's writes).
+BOOST_AUTO_TEST_CASE(axi_profiles) {
+  for (const std::string profile : {"slow", "bursty", "late_b", "fast"})
+    for (uint64_t seed = 200; seed < 208; ++seed) require_pass(run_test(conv_request(seed, {}, profile)));
+}
+// Longer sequences (reuse and release chains) and bigger layers (more stripes, wrap of the
+// weight ring, more channel blocks).
+BOOST_AUTO_TEST_CASE(sequences_and_sizes) {
+  for (uint64_t seed = 300; seed < 306; ++seed) require_pass(run_test(conv_request(seed, {{"layers", "5"}})));
+  for (uint64_t seed = 400; seed < 404; ++seed) require_pass(run_test(conv_request(seed, {{"size", "medium"}})));
+  for (uint64_t seed = 500; seed < 502; ++seed)
+    require_pass(run_test(conv_request(seed, {{"size", "large"}, {"layers", "1"}})));
+}
+// Image layers only (pixel formats, padding, means, post-extension).
+BOOST_AUTO_TEST_CASE(image_layers) {
+  for (uint64_t seed = 600; seed < 612; ++seed) require_pass(run_test(conv_request(seed, {{"mode", "image"}})));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(traces)
+
+// NVDLA's own nv_small convolution traces on the RTL with the golden model checking; skipped
+// when the trace folder is not configured.
+BOOST_AUTO_TEST_CASE(nvdla_conv_traces) {
+  const std::filesystem::path root = DLA_NVDLA_TRACES;
+  if (!std::filesystem::is_directory(root / "nv_small")) {
+    BOOST_TEST_MESSAGE("skipped: no NVDLA traces at " << root << " (CMake DLA_NVDLA_TRACES)");
+    return;
+  }
+  std::vector<trace::TraceTest> tests;
+  for (const auto& e : std::filesystem::directory_iterator(root / "nv_small")) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("dc_", 0) == 0 || name.rfind("img_", 0) == 0)
+      for (const auto& t : trace::find_trace_tests(e.path().string())) tests.push_back(t);
+  }
+  BOOST_TEST(!tests.empty());
+  for (const auto& t : tests) {
+    BOOST_TEST_CONTEXT(t.label()) {
+      const trace::CfgTrace cfg_trace = trace::read_cfg_file(t.file);
+      const trace::CompiledTrace ct = trace::compile_trace(cfg_trace, HwConfig::get("small"));
+      BOOST_TEST(ct.unsupported.empty(), ct.unsupported);
+      if (!ct.unsupported.empty()) continue;
+      const RunResult res = run_program(request("small", t.label(), 1), ct.program);
+      require_pass(res);
+      // Not slower than NVIDIA's nv_small RTL on the same trace (measured with this player,
+      // AXI profile random, seed 1: docs/conv-rtl.md).
+      const std::string name = t.label().substr(t.label().find('/') + 1);
+      const auto ref = std::find_if(kNvdlaCycles.begin(), kNvdlaCycles.end(),
+                                    [&](const auto& e) { return name.rfind(e.first, 0) == 0; });
+      if (ref != kNvdlaCycles.end()) {
+        BOOST_TEST_MESSAGE(name << ": " << res.cycles << " cycles, NVIDIA " << ref->second);
+        BOOST_TEST(res.cycles <= ref->second, name << ": " << res.cycles << " cycles > NVIDIA's " << ref->second);
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(throughput)
+
+// Compute-bound direct layers (3x3 kernels over 64 channels, every output pixel a full
+// channel block) on a memory that never stalls: the whole run, fetch and SDP included, keeps
+// the MAC array busy at least 90 % of its cycles (make bench prints the figures).
+BOOST_AUTO_TEST_CASE(compute_bound_mac_utilisation) {
+  const HwConfig& cfg = HwConfig::get("small");
+  uint64_t ops = 0, cycles = 0;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    RunRequest r = conv_request(seed, {{"size", "large"}, {"layers", "1"}, {"mode", "direct"}, {"shape", "compute_bound"}},
+                                "fast");
+    const RunResult res = run_test(r);
+    require_pass(res);
+    ops += atomic_ops(cfg, res.layers);
+    cycles += res.cycles;
+  }
+  const double utilisation = static_cast<double>(ops) / static_cast<double>(cycles);
+  BOOST_TEST_MESSAGE("compute-bound layers: " << ops << " atomic operations in " << cycles << " cycles, MAC utilisation "
+                                              << utilisation);
+  BOOST_TEST(utilisation >= 0.90, "MAC utilisation " << utilisation << " < 0.90");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
