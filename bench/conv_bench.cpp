@@ -4,7 +4,10 @@
 // is than its RTL simulation (the goal: at least 100x).
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <map>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -83,9 +86,84 @@ void trace_ratio(const std::filesystem::path& dir) {
   }
 }
 
+// Atomic operations of the completed conv layers (the MAC array's work at one per clock) and
+// the bytes CDMA reads (input cube and weights).
+struct LayerWork {
+  double ops = 0, bytes = 0, out_beats = 0;
+};
+LayerWork work_of(const HwConfig& cfg, const std::vector<LayerRecord>& layers) {
+  LayerWork w;
+  for (const golden::CompletedConvLayer& c : golden::completed_conv_layers(cfg, layers)) {
+    const golden::ConvLayer& l = c.layer;
+    const double ak = cfg.conv_kernels_per_group(l.proc), ac = cfg.conv_mac_atomic_c;
+    const double groups = std::ceil(l.kernels / ak);
+    const bool image = l.kind == golden::ConvInputKind::Image;
+    const double chans = image ? l.kernel_channels : l.channels;
+    const double per_pixel = l.post_rows() > 1 ? std::ceil(double(l.kernel_height) / l.post_rows())
+                                               : std::ceil(chans / ac) * l.kernel_height * (image ? 1 : l.kernel_width);
+    const double pixels = double(l.out_width) * l.out_height * l.batches;
+    w.ops += groups * pixels * per_pixel;
+    w.bytes += double(l.weight_bytes) + (image ? double(l.line_stride) * l.height
+                                               : std::ceil(double(l.channels) / cfg.atom_bytes) * l.width * l.height * cfg.atom_bytes);
+    w.out_beats += groups * pixels * ak / cfg.sdp_throughput;
+  }
+  return w;
+}
+
+// The RTL on conv layers: MAC utilisation of compute-bound layers, and for random large layers
+// the cycles against the layer's own bound (MAC operations, DBB bytes, SDP beats: the largest),
+// on a memory that never stalls; simulated cycles per second of the whole NV_nvdla.
+void rtl_figures(const std::string& config) {
+  const auto model = tb::find_simulation_model(config, "rtl");
+  if (!model || !model->conv) {
+    fmt::print("  {:<6} (the RTL of this configuration has no convolution pipeline yet)\n", config);
+    return;
+  }
+  const HwConfig& cfg = HwConfig::get(config);
+  auto run = [&](const std::map<std::string, std::string>& knobs, uint64_t seeds, LayerWork& w, double& cycles,
+                 double& seconds) {
+    for (uint64_t seed = 1; seed <= seeds; ++seed) {
+      RunRequest req;
+      req.config = config;
+      req.test = "conv.random";
+      req.seed = seed;
+      req.axi_profile = "fast";
+      req.knobs = knobs;
+      const RunResult r = run_test(req);
+      if (r.verdict != Verdict::Pass) {
+        fmt::print("  {} seed {}: {} ({})\n", config, seed, verdict_name(r.verdict), r.summary);
+        continue;
+      }
+      const LayerWork lw = work_of(cfg, r.layers);
+      w.ops += lw.ops;
+      w.bytes += lw.bytes;
+      w.out_beats += lw.out_beats;
+      cycles += double(r.cycles);
+      seconds += r.wall_seconds - r.golden_seconds;
+    }
+  };
+  LayerWork cb;
+  double cb_cycles = 0, cb_seconds = 0;
+  run({{"shape", "compute_bound"}, {"layers", "1"}, {"size", "large"}}, 4, cb, cb_cycles, cb_seconds);
+  fmt::print("  {:<6} int8 compute-bound 3x3 layers: {:>9.0f} MAC ops in {:>9.0f} cycles, MAC utilisation {:>5.1f} %\n",
+             config, cb.ops, cb_cycles, cb_cycles > 0 ? 100.0 * cb.ops / cb_cycles : 0.0);
+  LayerWork any;
+  double cycles = 0, seconds = 0;
+  run({{"layers", "1"}, {"size", "medium"}, {"mode", "direct"}}, 8, any, cycles, seconds);
+  const double bound = std::max({any.ops, any.bytes / cfg.dbb_bytes(), any.out_beats});
+  fmt::print("  {:<6} int8 random medium direct layers: {:>9.0f} cycles, bound {:>9.0f} (ops {:.0f}, DBB {:.0f}, SDP {:.0f}), "
+             "{:.2f}x the bound\n",
+             config, cycles, bound, any.ops, any.bytes / cfg.dbb_bytes(), any.out_beats, bound > 0 ? cycles / bound : 0.0);
+  const double all_cycles = cb_cycles + cycles, all_seconds = cb_seconds + seconds;
+  fmt::print("  {:<6} simulation speed on these conv layers: {:>8.0f} cycles/s\n", config,
+             all_seconds > 0 ? all_cycles / all_seconds : 0.0);
+}
+
 }  // namespace
 
 int main() {
+  fmt::print("RTL convolution pipeline (fast memory):\n");
+  for (const HwConfig& cfg : HwConfig::all()) rtl_figures(cfg.name);
   fmt::print("golden model, conv.random size=large direct layers (8 seeds x 2 layers):\n");
   for (const HwConfig& cfg : HwConfig::all())
     for (Precision p : {Precision::Int8, Precision::Int16, Precision::Fp16})
