@@ -694,11 +694,12 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
       rel = ConvReuse::None;
       cand = random_conv_layer(cfg, shape, draw, prev ? &*prev : nullptr, rel);
     }
-    if (!cand && o.draw.avoid_nvdla_errata && nvdla_credit.high() > 0)
-      throw std::invalid_argument(fmt::format(
-          "test 'conv.random': knob nvdla_errata=avoid: no layer {} fits beside the {} weight entries NVIDIA's CDMA may "
-          "still count after {} layers (only reset clears them, docs/nvdla-differential.md); ask for fewer layers",
-          i, nvdla_credit.high(), i));
+    if (!cand && o.draw.avoid_nvdla_errata && nvdla_credit.high() > 0) {  // only reset would make room again
+      b.note(fmt::format("layer {}: no layer fits beside the {} weight entries NVIDIA's CDMA may still count "
+                         "(nvdla_errata=avoid, conv-weight-release-lost); the sequence ends after {} layers",
+                         i, nvdla_credit.high(), i));
+      break;
+    }
     if (!cand) throw std::logic_error(fmt::format("conv.random: no legal layer found on '{}' (seed {})", cfg.name, seed));
     ConvLayerSpec l = *cand;
     random_conv_sdp(l, cfg, shape, o.draw);
@@ -819,7 +820,8 @@ TestGenerator make_conv_random_generator() {
   g.name = "conv.random";
   g.description = "random legal convolution layers (direct, image, Winograd; every precision; CBUF split, release and "
                   "reuse sequences; compression, batching) through CDMA..CACC into SDP on both groups";
-  g.knobs = {{"layers", "3", "layers, alternating register groups (with nvdla_errata=avoid, sequences beyond about 16 layers can be refused)"},
+  g.knobs = {{"layers", "3", "layers, alternating register groups (nvdla_errata=avoid: fewer when no further layer fits beside "
+                             "the weight entries NVIDIA's CDMA may still count, noted)"},
              {"size", "small", "small (W,H <= 16, C <= 64, K <= 32, <= 8192 atomic operations) | medium | large"},
              {"mode", "mixed", "mixed | direct | image | winograd (configurations with Winograd)"},
              {"precision", "any", "processing precision: any | int8 | int16 | fp16 (the configuration's)"},

@@ -790,7 +790,7 @@ TEST(ConvRandom, NvSmallRtlSubset) {
 // (conv-weight-release-lost, dla/nvdla_weight_credit.h): each layer's largest kernel group (all
 // its weights with SKIP_WEIGHT_RLS) fits its weight region beside every entry CDMA may still
 // count. 'allow' draws sequences that may hang (the check can fail); a sequence too long for
-// the CBUF is refused as an input error naming the knob.
+// the CBUF ends early, noted.
 TEST(ConvRandom, AvoidingNvdlaErrataKeepsWeightFetchesClearOfLostReleases) {
   const HwConfig& cfg = HwConfig::get("small");
   const TestGenerator& g = find_test_generator("conv.random");
@@ -821,14 +821,13 @@ TEST(ConvRandom, AvoidingNvdlaErrataKeepsWeightFetchesClearOfLostReleases) {
     EXPECT_EQ(possible_hangs(g.generate(cfg, seed, {{"layers", "4"}, {"nvdla_errata", "avoid"}})), 0u) << "seed " << seed;
   }
   EXPECT_GT(allowed, 0u) << "no 'allow' sequence of 100 seeds may hang: the check proves nothing";
-  for (uint64_t seed = 1; seed <= 4; ++seed)
-    EXPECT_EQ(possible_hangs(g.generate(cfg, seed, {{"layers", "12"}, {"nvdla_errata", "avoid"}})), 0u) << "seed " << seed;
-  try {
-    for (uint64_t seed = 1; seed <= 20; ++seed) g.generate(cfg, seed, {{"layers", "64"}, {"nvdla_errata", "avoid"}});
-    ADD_FAILURE() << "20 seeds of 64 layers all fit beside NVIDIA's lost weight releases";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("nvdla_errata=avoid"), std::string::npos) << e.what();
+  unsigned ended = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    const Program p = g.generate(cfg, seed, {{"layers", "64"}, {"nvdla_errata", "avoid"}});
+    EXPECT_EQ(possible_hangs(p), 0u) << "seed " << seed;
+    for (const std::string& n : p.notes) ended += n.find("the sequence ends after") != std::string::npos ? 1 : 0;
   }
+  EXPECT_GT(ended, 0u) << "12 sequences of 64 layers all fit beside NVIDIA's lost weight releases";
 }
 
 // Generated values: fp16 data carries specials at the knob's density, integer layers extremes.
