@@ -1,6 +1,7 @@
 #include "dla/nvdla_errata.h"
 
 #include "dla/conv_layer.h"
+#include "dla/nvdla_weight_credit.h"
 #include "dla/pdp_layer.h"
 
 namespace dla {
@@ -13,6 +14,23 @@ std::optional<std::string> nvdla_erratum_of(const HwConfig& cfg, const std::vect
   }
   std::vector<golden::ConvLayer> conv;
   for (const golden::CompletedConvLayer& c : golden::completed_conv_layers(cfg, layers)) conv.push_back(c.layer);
+  // CDMA's count of unreleased weight entries keeps what CSC released after CDMA's done: a layer
+  // whose largest kernel group no longer fits beside what is certainly left behind hangs. Checked
+  // first: such a run hangs whatever else its layers hit.
+  NvdlaWeightCredit credit;
+  for (size_t i = 0; i < conv.size(); ++i) {
+    const golden::ConvLayer& l = conv[i];
+    if (l.compressed) break;  // not modelled (nv_small has no weight compression)
+    NvdlaWeightLayer w;
+    w.region = uint64_t{l.weight_bank + 1} * cfg.conv_cbuf_bank_entries;
+    w.keeps = l.skip_weight_rls;
+    w.reuses = l.weight_reuse && i > 0 && conv[i - 1].skip_weight_rls;  // CDMA fetches nothing
+    if (!w.reuses)
+      w.groups = nvdla_weight_group_entries(l.cdma_kernels, l.bytes_per_kernel, l.weight_bytes,
+                                            cfg.conv_kernels_per_group(l.proc), cfg.conv_cbuf_entry_bytes);
+    if (credit.certain_hang(w)) return std::string("conv-weight-release-lost");
+    credit.run(w);
+  }
   for (const golden::ConvLayer& l : conv) {
     if (l.kind != golden::ConvInputKind::Image) continue;
     if (l.y_extension > 0 && l.stride_x > 1) return std::string("conv-post-extension-x-stride");

@@ -130,6 +130,8 @@ class Drawer {
   void draw_kernel(ConvLayerSpec& l);
   bool draw_geometry(ConvLayerSpec& l);
   bool draw_banks(ConvLayerSpec& l);
+  // Entries the layer's weight fetch needs free at once on NVIDIA (its largest kernel group).
+  uint64_t nvdla_need(const ConvLayerSpec& l) const { return NvdlaWeightCredit::need(conv_nvdla_weight_layer(l, cfg_)); }
   void draw_converter(ConvLayerSpec& l);
 
   const HwConfig& cfg_;
@@ -373,7 +375,9 @@ bool Drawer::draw_banks(ConvLayerSpec& l) {
   const ConvDerived d = conv_derived(l, cfg_);
   const uint64_t depth = cfg_.conv_cbuf_bank_entries;
   const uint64_t need_d = std::max<uint64_t>(1, ceil_div(uint64_t{d.slices} * d.entries, depth));
-  const uint64_t need_w = std::max<uint64_t>(1, ceil_div(conv_weight_entries_needed(l, cfg_), depth));
+  uint64_t need_w = std::max<uint64_t>(1, ceil_div(conv_weight_entries_needed(l, cfg_), depth));
+  if (opt_.avoid_nvdla_errata)  // beside what NVIDIA's CDMA may still count as occupied
+    need_w = std::max(need_w, ceil_div(opt_.nvdla_weight_entries_held + nvdla_need(l), depth));
   const uint64_t max_total = cfg_.conv_cbuf_banks - (l.compressed ? 1 : 0);
   if (need_d + need_w > max_total) return false;
   l.data_banks = static_cast<uint32_t>(r_.chance(0.3) ? need_d : r_.uniform(need_d, max_total - need_w));
@@ -512,6 +516,10 @@ std::optional<ConvLayerSpec> Drawer::draw(const ConvLayerSpec* prev, ConvReuse r
     l.data_banks = data;
     l.weight_banks = weight;
   }
+  // NVIDIA's CDMA may still count earlier layers' weights as occupied: the largest kernel group
+  // must fit beside them (conv-weight-release-lost).
+  if (opt_.avoid_nvdla_errata && opt_.nvdla_weight_entries_held + nvdla_need(l) > uint64_t{l.weight_banks} * cfg_.conv_cbuf_bank_entries)
+    return std::nullopt;
   // CLIP_TRUNCATE: aim the 32-bit result at a moderate magnitude; sometimes the edges 0 and 16.
   if (l.proc_precision != Precision::Fp16) {
     const int target = static_cast<int>(r_.uniform(6, 22));
@@ -634,7 +642,7 @@ void random_conv_sdp(ConvLayerSpec& l, const HwConfig& cfg, Rng& r, const ConvDr
   s.port = cfg.sram_if && sram ? MemPort::Sram : MemPort::Dbb;
 }
 
-bool set_release_for_next(ConvLayerSpec& l, const HwConfig& cfg, Rng& r, ConvReuse next) {
+bool set_release_for_next(ConvLayerSpec& l, const HwConfig& cfg, Rng& r, ConvReuse next, uint64_t weight_entries_held) {
   const ConvDerived d = conv_derived(l, cfg);
   const uint64_t depth = cfg.conv_cbuf_bank_entries;
   l.skip_data_rls = false;
@@ -644,7 +652,7 @@ bool set_release_for_next(ConvLayerSpec& l, const HwConfig& cfg, Rng& r, ConvReu
     ConvLayerSpec t = l;
     t.skip_weight_rls = true;
     const uint64_t max_total = cfg.conv_cbuf_banks - (l.compressed ? 1 : 0);
-    const uint64_t need = ceil_div(conv_weight_entries_needed(t, cfg), depth);
+    const uint64_t need = ceil_div(weight_entries_held + conv_weight_entries_needed(t, cfg), depth);
     if (need > l.weight_banks) {
       if (l.data_banks + need > max_total || l.reuse != ConvReuse::None) return false;  // banks are fixed when reusing
       l.weight_banks = static_cast<uint32_t>(need);
@@ -694,12 +702,21 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
   ConvCbufState state;
   ConvReuse rel = ConvReuse::None;
   unsigned rdma_arms = 0;
+  NvdlaWeightCredit nvdla_credit;  // what NVIDIA's CDMA may still count as occupied (avoid mode)
+  ConvDrawOptions draw = o.draw;
   for (unsigned i = 0; i < o.layers; ++i) {
-    std::optional<ConvLayerSpec> cand = random_conv_layer(cfg, shape, o.draw, prev ? &*prev : nullptr, rel);
+    if (o.draw.avoid_nvdla_errata) draw.nvdla_weight_entries_held = nvdla_credit.high();
+    std::optional<ConvLayerSpec> cand = random_conv_layer(cfg, shape, draw, prev ? &*prev : nullptr, rel);
     if (!cand && rel != ConvReuse::None) {
       b.note(fmt::format("layer {}: no layer fits the planned {} reuse; drawn without reuse", i, conv_reuse_name(rel)));
       rel = ConvReuse::None;
-      cand = random_conv_layer(cfg, shape, o.draw, prev ? &*prev : nullptr, rel);
+      cand = random_conv_layer(cfg, shape, draw, prev ? &*prev : nullptr, rel);
+    }
+    if (!cand && o.draw.avoid_nvdla_errata && nvdla_credit.high() > 0) {  // only reset would make room again
+      b.note(fmt::format("layer {}: no layer fits beside the {} weight entries NVIDIA's CDMA may still count "
+                         "(nvdla_errata=avoid, conv-weight-release-lost); the sequence ends after {} layers",
+                         i, nvdla_credit.high(), i));
+      break;
     }
     if (!cand) throw std::logic_error(fmt::format("conv.random: no legal layer found on '{}' (seed {})", cfg.name, seed));
     ConvLayerSpec l = *cand;
@@ -712,9 +729,11 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
       next = u < 0.3 ? ConvReuse::None : u < 0.5 ? ConvReuse::DataFull : u < 0.65 ? ConvReuse::DataPartial
            : u < 0.85 ? ConvReuse::Weights : ConvReuse::DataAndWeights;
     }
-    if (!set_release_for_next(l, cfg, plan, next)) {
+    // Kept weights must fit beside what NVIDIA's CDMA may still count (a reusing layer's are counted already).
+    const uint64_t held = o.draw.avoid_nvdla_errata && !l.weight_reuse ? nvdla_credit.high() : 0;
+    if (!set_release_for_next(l, cfg, plan, next, held)) {
       next = ConvReuse::None;
-      set_release_for_next(l, cfg, plan, next);
+      set_release_for_next(l, cfg, plan, next, held);
     }
     if (o.junk) {
       l.junk_ignored_fields = true;
@@ -734,6 +753,11 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
     if (!problems.empty())
       throw std::logic_error(fmt::format("conv.random drew an illegal layer {} on '{}' (seed {}): {} [{}]", i, cfg.name, seed,
                                          problems.front(), describe_conv_layer(l, cfg)));
+    const NvdlaWeightLayer nvdla_weights = conv_nvdla_weight_layer(l, cfg);
+    if (o.draw.avoid_nvdla_errata && nvdla_credit.possible_hang(nvdla_weights))
+      throw std::logic_error(fmt::format("conv.random drew layer {} on '{}' (seed {}) whose weight fetch may hang on NVIDIA "
+                                         "(conv-weight-release-lost) with nvdla_errata=avoid", i, cfg.name, seed));
+    nvdla_credit.run(nvdla_weights);
     const unsigned group = i % 2;
     b.note(fmt::format("layer {} group {}: {}", i, group, describe_conv_layer(l, cfg)));
     for (ConvMemoryImage& m : conv_layer_images(l, cfg, values, weights, fill)) b.load(m.port, m.addr, std::move(m.bytes));
@@ -823,7 +847,8 @@ TestGenerator make_conv_random_generator() {
   g.name = "conv.random";
   g.description = "random legal convolution layers (direct, image, Winograd; every precision; CBUF split, release and "
                   "reuse sequences; compression, batching) through CDMA..CACC into SDP on both groups";
-  g.knobs = {{"layers", "3", "layers, alternating register groups"},
+  g.knobs = {{"layers", "3", "layers, alternating register groups (nvdla_errata=avoid: fewer when no further layer fits beside "
+                             "the weight entries NVIDIA's CDMA may still count, noted)"},
              {"size", "small", "small (W,H <= 16, C <= 64, K <= 32, <= 8192 atomic operations) | medium | large"},
              {"mode", "mixed", "mixed | direct | image | winograd (configurations with Winograd)"},
              {"precision", "any", "processing precision: any | int8 | int16 | fp16 (the configuration's)"},
@@ -839,7 +864,8 @@ TestGenerator make_conv_random_generator() {
                               "(throughput checks)"},
              {"nvdla_errata", "allow", "allow | avoid: WEIGHT_BYTES exactly what CSC consumes, bank-split changes "
                                        "that never shrink a region, post-extension only with x stride 1, no image "
-                                       "layer of one output column over more than 3 channel blocks (NVIDIA's nv_small "
+                                       "layer of one output column over more than 3 channel blocks, kernel groups that "
+                                       "fit beside the weight entries NVIDIA's CDMA may still count (NVIDIA's nv_small "
                                        "RTL conv errata, docs/nvdla-differential.md)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = no_conv;

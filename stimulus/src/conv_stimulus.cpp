@@ -214,6 +214,19 @@ uint64_t conv_weight_entries_needed(const ConvLayerSpec& l, const HwConfig& cfg)
   return ceil_div(group, e) + 2;  // a group straddles one more entry; one more as margin (§8.1)
 }
 
+NvdlaWeightLayer conv_nvdla_weight_layer(const ConvLayerSpec& l, const HwConfig& cfg) {
+  const ConvDerived d = conv_derived(l, cfg);
+  NvdlaWeightLayer w;
+  w.region = uint64_t{l.weight_banks} * cfg.conv_cbuf_bank_entries;
+  w.keeps = l.skip_weight_rls;
+  w.reuses = l.weight_reuse;
+  if (!l.compressed && !l.weight_reuse)
+    w.groups = nvdla_weight_group_entries(l.kernels, d.bytes_per_kernel,
+                                          l.weight_bytes ? l.weight_bytes : conv_uncompressed_weight_bytes(l, cfg), d.ak,
+                                          cfg.conv_cbuf_entry_bytes);
+  return w;
+}
+
 uint64_t conv_output_extent(const ConvLayerSpec& l, const HwConfig& cfg) {
   const ConvDerived d = conv_derived(l, cfg);
   return uint64_t{l.batches - 1} * l.sdp.batch_stride + uint64_t{d.out_surfaces - 1} * l.sdp.surface_stride +

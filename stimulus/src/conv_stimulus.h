@@ -18,6 +18,7 @@
 #include "dla/formats/pixel_format.h"
 #include "dla/formats/weight_format.h"
 #include "dla/hwconfig.h"
+#include "dla/nvdla_weight_credit.h"
 #include "dla/rng.h"
 #include "program_builder.h"
 
@@ -286,8 +287,13 @@ struct ConvDrawOptions {
   // WEIGHT_BYTES exactly the entries CSC consumes (ceil(K*BPK / entry) entries; extra
   // fetched entries are never released), a bank-split change never shrinks a region, and
   // post-extension (Y_EXTENSION > 0) only with CONV_X_STRIDE 1, and no image layer of one
-  // output column whose S*C spans more than three channel blocks.
+  // output column whose S*C spans more than three channel blocks. Also, NVIDIA's CDMA may still
+  // count weight entries of earlier layers as occupied (conv-weight-release-lost): with
+  // avoid_nvdla_errata a layer's largest kernel group (all its weights with SKIP_WEIGHT_RLS) fits
+  // the weight region beside `nvdla_weight_entries_held` (NvdlaWeightCredit::high() of the layers
+  // before; conv.random sets it layer by layer).
   bool avoid_nvdla_errata = false;
+  uint64_t nvdla_weight_entries_held = 0;
   // Compute-bound direct layers only (throughput checks): 3x3 kernels, stride and dilation 1,
   // padding 1 on every side, 8..12 full channel blocks, 2..4 full kernel groups, 8..16 pixels.
   bool compute_bound = false;
@@ -302,8 +308,16 @@ std::optional<ConvLayerSpec> random_conv_layer(const HwConfig& cfg, Rng& shape, 
 void random_conv_sdp(ConvLayerSpec& l, const HwConfig& cfg, Rng& shape, const ConvDrawOptions& opt);
 // Sets SKIP_DATA_RLS / RLS_SLICES / SKIP_WEIGHT_RLS for the relation to the next layer
 // (random partial releases when nothing is reused). Returns false when the relation cannot
-// be honoured (e.g. the weights do not fit the weight banks entirely).
-bool set_release_for_next(ConvLayerSpec& l, const HwConfig& cfg, Rng& shape, ConvReuse next);
+// be honoured (e.g. the weights do not fit the weight banks entirely). `weight_entries_held`:
+// entries of the weight region that stay occupied besides the layer's own (kept weights must
+// fit beside them; see ConvDrawOptions::nvdla_weight_entries_held).
+bool set_release_for_next(ConvLayerSpec& l, const HwConfig& cfg, Rng& shape, ConvReuse next,
+                          uint64_t weight_entries_held = 0);
+// NVIDIA nv_small's view of the layer's weight traffic (dla/nvdla_weight_credit.h): region,
+// entries per kernel group from WEIGHT_BYTES (weight_bytes, or the uncompressed size while it is
+// not set yet), SKIP_WEIGHT_RLS; `reuses`: the layer reuses weights the previous layer kept.
+// No groups for compressed weights (nv_small has no compression).
+NvdlaWeightLayer conv_nvdla_weight_layer(const ConvLayerSpec& l, const HwConfig& cfg);
 
 // ---- whole programs
 struct ConvRandomOptions {

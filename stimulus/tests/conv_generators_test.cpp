@@ -19,6 +19,7 @@
 #include "conv_stimulus.h"
 #include "dla/formats/pixel_format.h"
 #include "dla/golden_model.h"
+#include "dla/nvdla_weight_credit.h"
 #include "dla/register_map.h"
 #include "dla/regs.gen.h"
 #include "dla/test_generator.h"
@@ -814,6 +815,50 @@ TEST(ConvRandom, NvSmallRtlSubset) {
                         "image_int16", "image_fp16"})
     EXPECT_FALSE(c.has(f)) << "nv_small_rtl produced " << f;
   EXPECT_TRUE(c.has("direct_int8") && c.has("image_int8"));
+}
+
+// nvdla_errata=avoid keeps every weight fetch clear of NVIDIA's lost weight releases
+// (conv-weight-release-lost, dla/nvdla_weight_credit.h): each layer's largest kernel group (all
+// its weights with SKIP_WEIGHT_RLS) fits its weight region beside every entry CDMA may still
+// count. 'allow' draws sequences that may hang (the check can fail); a sequence too long for
+// the CBUF ends early, noted.
+TEST(ConvRandom, AvoidingNvdlaErrataKeepsWeightFetchesClearOfLostReleases) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const TestGenerator& g = find_test_generator("conv.random");
+  auto possible_hangs = [&](const Program& p) {
+    const Checked c = check_program(cfg, p);
+    EXPECT_TRUE(c.problems.empty()) << c.problems.front();
+    NvdlaWeightCredit credit;
+    unsigned hangs = 0;
+    bool prev_keeps = false;
+    for (const LayerView& l : c.layers) {
+      const Decoded d = decode_layer(l);
+      NvdlaWeightLayer w;
+      w.region = uint64_t{d.wbank} * cfg.conv_cbuf_bank_entries;
+      w.keeps = d.skip_w;
+      w.reuses = d.weight_reuse && prev_keeps;
+      if (!w.reuses)
+        w.groups = nvdla_weight_group_entries(d.k, d.bpk, d.wbytes, cfg.conv_kernels_per_group(Precision::Int8),
+                                              cfg.conv_cbuf_entry_bytes);
+      hangs += credit.possible_hang(w) ? 1 : 0;
+      credit.run(w);
+      prev_keeps = d.skip_w;
+    }
+    return hangs;
+  };
+  unsigned allowed = 0;
+  for (uint64_t seed = 1; seed <= 100; ++seed) {
+    allowed += possible_hangs(g.generate(cfg, seed, {{"layers", "4"}}));
+    EXPECT_EQ(possible_hangs(g.generate(cfg, seed, {{"layers", "4"}, {"nvdla_errata", "avoid"}})), 0u) << "seed " << seed;
+  }
+  EXPECT_GT(allowed, 0u) << "no 'allow' sequence of 100 seeds may hang: the check proves nothing";
+  unsigned ended = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    const Program p = g.generate(cfg, seed, {{"layers", "64"}, {"nvdla_errata", "avoid"}});
+    EXPECT_EQ(possible_hangs(p), 0u) << "seed " << seed;
+    for (const std::string& n : p.notes) ended += n.find("the sequence ends after") != std::string::npos ? 1 : 0;
+  }
+  EXPECT_GT(ended, 0u) << "12 sequences of 64 layers all fit beside NVIDIA's lost weight releases";
 }
 
 // Generated values: fp16 data carries specials at the knob's density, integer layers extremes.
