@@ -107,7 +107,10 @@ bool SdpModel::ready(const RegisterSnapshot& regs, UnitContext& ctx) {
   // An SDP layer that sends to PDP is observable before it completes (PDP's done needs it),
   // so it also waits, as the RTL does, for the SDP_RDMA arming that delivers its input.
   if (!own.output_to_pdp || own.ew.eql_mode() || !to_pdp_) return true;
-  if (own.needs_rdma() && cfg_.has_unit(Unit::SDP_RDMA) && pair_->rdma_first.empty()) return false;
+  // (SDP's own view: its stage settings say which operand streams it reads; the RDMA's
+  // registers are not read here, so a flying layer without operand streams needs no RDMA.)
+  const bool needs_rdma = !own.flying || own.bs.needs_stream() || own.bn.needs_stream() || own.ew.needs_stream();
+  if (needs_rdma && cfg_.has_unit(Unit::SDP_RDMA) && pair_->rdma_first.empty()) return false;
   return to_pdp_->cubes.empty() && pdp_armed_on_flying(ctx);
 }
 
