@@ -73,6 +73,10 @@ BOOST_AUTO_TEST_CASE(sequences_and_sizes) {
   for (uint64_t seed = 500; seed < 502; ++seed)
     require_pass(run_test(conv_request(seed, {{"size", "large"}, {"layers", "1"}})));
 }
+// conv -> SDP -> PDP: every layer's SDP output streams on-flying into a PDP pooling layer.
+BOOST_AUTO_TEST_CASE(conv_sdp_pdp) {
+  for (uint64_t seed = 700; seed < 712; ++seed) require_pass(run_test(conv_request(seed, {{"pdp_percent", "100"}})));
+}
 // Image layers only (pixel formats, padding, means, post-extension).
 BOOST_AUTO_TEST_CASE(image_layers) {
   for (uint64_t seed = 600; seed < 612; ++seed) require_pass(run_test(conv_request(seed, {{"mode", "image"}})));

@@ -24,6 +24,8 @@
 #include <stdexcept>
 
 #include "conv_stimulus.h"
+#include "dla/regs.gen.h"
+#include "pdp_stimulus.h"
 #include "generators.h"
 
 namespace dla::stimulus {
@@ -703,6 +705,8 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
   ConvReuse rel = ConvReuse::None;
   unsigned rdma_arms = 0;
   NvdlaWeightCredit nvdla_credit;  // what NVIDIA's CDMA may still count as occupied (avoid mode)
+  Rng pdp_rng = Rng::stream(seed, "conv.pdp");
+  unsigned pdp_layers = 0;         // PDP's own ping-pong group alternates per PDP layer
   ConvDrawOptions draw = o.draw;
   for (unsigned i = 0; i < o.layers; ++i) {
     if (o.draw.avoid_nvdla_errata) draw.nvdla_weight_entries_held = nvdla_credit.high();
@@ -749,6 +753,31 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
       l.wmb_bytes = weights.wmb_bytes;
     }
     place_conv_outputs(l, cfg, layout, alloc, !reuses_weights(l.reuse));
+    // conv -> SDP -> PDP: a pooling layer over the convolution's output cube, SDP's output
+    // precision left at the processing precision (no 8->16 split into PDP).
+    std::optional<PdpLayer> pdp;
+    if (o.pdp_percent > 0 && cfg.has_unit(Unit::PDP) && l.batches == 1 && l.mode != ConvMode::Winograd &&
+        pdp_rng.below(100) < o.pdp_percent) {
+      PdpShapeLimits lim;
+      lim.avoid_nvdla_errata = o.avoid_pdp_errata;
+      for (int attempt = 0; attempt < 8 && !pdp; ++attempt)
+        pdp = random_pdp_layer_for_cube(cfg, pdp_rng, lim, l.out_width, l.out_height, l.kernels, l.proc_precision);
+      if (pdp) {
+        l.sdp.out = l.proc_precision;
+        l.sdp.to_pdp = true;
+        const uint64_t atom = cfg.atom_bytes;
+        const uint64_t lanes = atom / pdp->elem_bytes(), surfaces = (pdp->channels + lanes - 1) / lanes;
+        pdp->dst_port = MemPort::Dbb;
+        pdp->dst_line = pdp->out_width * atom + (pdp_rng.chance(0.5) ? 0 : pdp_rng.uniform(1, 3) * atom);
+        pdp->dst_surface = pdp->out_height * pdp->dst_line + (pdp_rng.chance(0.5) ? 0 : pdp_rng.uniform(1, 3) * atom);
+        const uint64_t extent = (surfaces - 1) * pdp->dst_surface + (pdp->out_height - 1) * pdp->dst_line +
+                                uint64_t{pdp->out_width} * atom;
+        pdp->dst = alloc.take(MemPort::Dbb, extent, atom);
+        std::vector<uint8_t> prefill(extent);
+        for (uint8_t& v : prefill) v = static_cast<uint8_t>(pdp_rng.below(256));
+        b.load(MemPort::Dbb, pdp->dst, std::move(prefill));
+      }
+    }
     const std::vector<std::string> problems = conv_layer_problems(l, cfg, state);
     if (!problems.empty())
       throw std::logic_error(fmt::format("conv.random drew an illegal layer {} on '{}' (seed {}): {} [{}]", i, cfg.name, seed,
@@ -762,7 +791,18 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
     b.note(fmt::format("layer {} group {}: {}", i, group, describe_conv_layer(l, cfg)));
     for (ConvMemoryImage& m : conv_layer_images(l, cfg, values, weights, fill)) b.load(m.port, m.addr, std::move(m.bytes));
     program_conv_layer(b, cfg, l, group);
-    finish_conv_layer(b, cfg, l, group, fmt::format("layer {}", i));
+    if (pdp) {  // armed last: SDP waits for it (on-flying back-pressure)
+      const uint32_t base_pdp = *cfg.unit_base[static_cast<unsigned>(Unit::PDP)];
+      const unsigned pg = pdp_layers++ % 2;
+      b.note(fmt::format("layer {}: SDP -> PDP on-flying, PDP group {}: {}", i, pg, describe_pdp_layer(*pdp)));
+      b.write(base_pdp + reg::PDP::S_POINTER::offset, pg);
+      for (const auto& [off, v] : pdp_register_values(*pdp)) b.write(base_pdp + off, v);
+      b.write(base_pdp + reg::PDP::D_OP_ENABLE::offset, 1);
+      finish_conv_layer(b, cfg, l, group, fmt::format("layer {}", i));
+      finish_pdp_layer(b, cfg, pg, conv_timeout(l, cfg) + pdp_timeout(*pdp, cfg), fmt::format("layer {} (PDP)", i));
+    } else {
+      finish_conv_layer(b, cfg, l, group, fmt::format("layer {}", i));
+    }
     state = conv_state_after(l, cfg);
     prev = l;
     rel = next;
@@ -788,6 +828,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool nv_small = subset == "nv_small_rtl";
   const bool avoid_errata = k.choice("nvdla_errata", {"allow", "avoid"}) == "avoid";
   const bool compute_bound = k.choice("shape", {"any", "compute_bound"}) == "compute_bound";
+  o.pdp_percent = static_cast<unsigned>(k.integer("pdp_percent", 0, 100));
+  o.avoid_pdp_errata = avoid_errata;
   auto refuse = [&](const std::string& knob, const std::string& value, const std::string& why) {
     return std::invalid_argument(fmt::format("test 'conv.random': knob {}='{}' {}", knob, value, why));
   };
@@ -830,6 +872,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                             o.layers, size, mode, precision, o.reuse ? "yes" : "no", subset, special, batch, compression,
                             sram, post, avoid_errata ? "avoid" : "allow");
   if (compute_bound) o.knob_note += " shape=compute_bound";
+  if (o.pdp_percent > 0) o.knob_note += fmt::format(" pdp_percent={}", o.pdp_percent);
   return conv_random_program(cfg, seed, o);
 }
 
@@ -860,6 +903,8 @@ TestGenerator make_conv_random_generator() {
              {"compression_percent", "25", "per-cent of layers with compressed weights (configurations with compression)"},
              {"sram_percent", "20", "per-cent of input/weight/output regions on the secondary port (configurations with one)"},
              {"post_extension_percent", "40", "per-cent of image layers with S*C <= AC/2 that use Y_EXTENSION"},
+             {"pdp_percent", "0", "per-cent of layers (one batch, not Winograd) whose SDP output streams on-flying into a "
+                                  "random PDP pooling layer over the convolution's output (conv -> SDP -> PDP)"},
              {"shape", "any", "any | compute_bound: direct 3x3 layers over 8..12 full channel blocks and full kernel groups "
                               "(throughput checks)"},
              {"nvdla_errata", "allow", "allow | avoid: WEIGHT_BYTES exactly what CSC consumes, bank-split changes "

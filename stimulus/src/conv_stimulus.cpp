@@ -891,7 +891,8 @@ void program_conv_layer(ProgramBuilder& b, const HwConfig& cfg, const ConvLayerS
     w(sdp, off + 8, 0);
   }
   w(sdp, S::D_DP_EW_TRUNCATE_VALUE::offset, s.ew_truncate);
-  w(sdp, S::D_FEATURE_MODE_CFG::offset, 1u | (wino ? 4u : 0) | (s.nan_to_zero ? 8u : 0) | ((l.batches - 1) << 8));
+  w(sdp, S::D_FEATURE_MODE_CFG::offset,
+    1u | (s.to_pdp ? 2u : 0) | (wino ? 4u : 0) | (s.nan_to_zero ? 8u : 0) | ((l.batches - 1) << 8));
   w(sdp, S::D_DST_DMA_CFG::offset, s.port == MemPort::Dbb ? 1 : 0);
   w(sdp, S::D_DST_BATCH_STRIDE::offset, p32(s.batch_stride));
   w(sdp, S::D_DATA_FORMAT::offset, proc | (out << 2));

@@ -67,6 +67,7 @@ struct ConvSdpSpec {
   MemPort port = MemPort::Dbb;
   uint64_t dst = 0, line_stride = 0, surface_stride = 0, batch_stride = 0;
   unsigned rdma_group = 0;  // SDP_RDMA's own ping-pong group for this layer
+  bool to_pdp = false;      // OUTPUT_DST = PDP: SDP streams its output on-flying into PDP
   bool needs_rdma() const { return bs.uses_memory() || bn.uses_memory(); }
 };
 
@@ -327,6 +328,11 @@ struct ConvRandomOptions {
   double special = 0.02;      // see random_conv_data
   bool junk = false;          // random values in every field without effect
   std::string knob_note;      // first note of the program
+  // Per-cent of layers (one batch, not Winograd) whose SDP output goes on-flying into a random
+  // PDP pooling layer over the convolution's output cube (conv -> SDP -> PDP); draws come from
+  // their own stream "conv.pdp", so 0 leaves every other draw as it was.
+  unsigned pdp_percent = 0;
+  bool avoid_pdp_errata = false;  // PDP windows that leave rows/columns unused are not drawn
 };
 // conv.random's program: layers on alternating groups, each waited for.
 Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandomOptions& o);

@@ -165,6 +165,47 @@ PdpLayer random_pdp_layer(const HwConfig& cfg, Rng& r, const PdpShapeLimits& lim
   return l;
 }
 
+std::optional<PdpLayer> random_pdp_layer_for_cube(const HwConfig& cfg, Rng& r, const PdpShapeLimits& lim, uint32_t width,
+                                                  uint32_t height, uint32_t channels, Precision format) {
+  PdpLayer l;
+  l.format = static_cast<uint32_t>(format);
+  l.method = static_cast<uint32_t>(r.choice(lim.methods));
+  l.off_flying = false;
+  l.width = width, l.height = height, l.channels = l.out_channels = channels;
+  auto axis = [&](uint32_t size, uint32_t& k, uint32_t& s, uint32_t& lo, uint32_t& hi) {
+    k = std::min<uint32_t>(pick_kernel(r), size + 2);  // padding makes up at most two columns here
+    s = pick_stride(r, k);
+    lo = pick_pad(r, k), hi = pick_pad(r, k);
+    while (lo + size + hi < k) ++hi;  // at least one window (pads stay below the kernel: k <= size + 2)
+  };
+  axis(width, l.kernel_w, l.stride_w, l.pad_left, l.pad_right);
+  axis(height, l.kernel_h, l.stride_h, l.pad_top, l.pad_bottom);
+  if (l.pad_right >= l.kernel_w || l.pad_bottom >= l.kernel_h) return std::nullopt;
+  l.out_width = pdp_output_size(l.width, l.pad_left, l.pad_right, l.kernel_w, l.stride_w);
+  l.out_height = pdp_output_size(l.height, l.pad_top, l.pad_bottom, l.kernel_h, l.stride_h);
+  if (lim.avoid_nvdla_errata) {
+    PdpLayer t = l;
+    pdp_trim_unused_edges(t);
+    if (t.width != l.width || t.height != l.height || t.pad_right != l.pad_right || t.pad_bottom != l.pad_bottom)
+      return std::nullopt;
+  }
+  const uint32_t cols = pdp_line_buffer_columns(l, cfg);
+  if (cols != 0 && l.out_width > cols) return std::nullopt;
+  const bool fp16 = l.is_fp16();
+  l.nan_to_zero = fp16 && r.chance(0.5);
+  l.recip_w = pdp_reciprocal(l.kernel_w, fp16);
+  l.recip_h = pdp_reciprocal(l.kernel_h, fp16);
+  if (fp16) {
+    const uint32_t v = num::fp16_to_fp17(random_fp16(r));
+    for (uint32_t n = 1; n <= 7; ++n) l.pad_value[n - 1] = num::mul17(v, fp17_of_integer(n));
+  } else {
+    const int64_t v = random_int(r, l.format == 0 ? 8 : 16);
+    for (uint32_t n = 1; n <= 7; ++n) l.pad_value[n - 1] = static_cast<uint32_t>(v * n) & 0x7FFFFu;
+  }
+  if (!pdp_layer_violations(l, cfg).empty()) return std::nullopt;
+  return l;
+}
+
 PdpRegionAllocator::PdpRegionAllocator(const HwConfig& cfg, Rng& rng) : cfg_(cfg), rng_(rng) {
   const bool wide = cfg.dbb_addr_bits > 32;
   next_[static_cast<unsigned>(MemPort::Dbb)] =

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,13 @@ bool avoid_nvdla_errata_knob(const std::string& value);
 
 // A legal layer (pdp_layer_violations() empty) without addresses and strides.
 PdpLayer random_pdp_layer(const HwConfig& cfg, Rng& shape, const PdpShapeLimits& limits);
+
+// A legal on-flying pooling layer (no split) over a given input cube in a given format, or
+// nullopt when no drawn window fits it (too wide for the line buffer; with
+// limits.avoid_nvdla_errata also when a window leaves unused rows or columns). Only the
+// limits' methods and errata flag are used.
+std::optional<PdpLayer> random_pdp_layer_for_cube(const HwConfig& cfg, Rng& shape, const PdpShapeLimits& limits,
+                                                  uint32_t width, uint32_t height, uint32_t channels, Precision format);
 
 // Hands out atom-aligned, non-overlapping regions per memory, with random gaps.
 class PdpRegionAllocator {

@@ -1159,6 +1159,42 @@ TEST(ConvGolden, RandomProgramsRunCleanOnTheGoldenModel) {
   }
 }
 
+// pdp_percent: conv -> SDP -> PDP. Every layer that can (one batch, not Winograd) sends SDP's
+// output on-flying to a PDP layer that is armed and waited for, the programs run clean on the
+// golden model (SDP, PDP and all five conv units complete), and the default draws none.
+TEST(ConvGolden, ConvSdpPdpLayersRunClean) {
+  if (!golden_has_conv()) GTEST_SKIP() << "the golden model has no convolution datapath yet";
+  unsigned to_pdp = 0;
+  for (const char* config : {"small", "v1"}) {
+    const HwConfig& cfg = HwConfig::get(config);
+    const RegisterMap& map = RegisterMap::of(cfg);
+    const uint32_t pdp_enable = map.address_of(*map.find("PDP.D_OP_ENABLE"));
+    const uint32_t sdp_mode = map.address_of(*map.find("SDP.D_FEATURE_MODE_CFG"));
+    for (uint64_t seed = 1; seed <= 12; ++seed) {
+      for (const char* pct : {"0", "100"}) {
+        const Program p = find_test_generator("conv.random").generate(cfg, seed, {{"pdp_percent", pct}});
+        unsigned pdp_arms = 0, sdp_to_pdp = 0;
+        for (const ProgramOp& op : p.ops)
+          if (const auto* w = std::get_if<RegWrite>(&op)) {
+            pdp_arms += w->addr == pdp_enable && (w->data & 1u);
+            sdp_to_pdp += w->addr == sdp_mode && (w->data & 2u);
+          }
+        EXPECT_EQ(pdp_arms, sdp_to_pdp) << config << " seed " << seed;
+        if (std::string(pct) == "0") {
+          EXPECT_EQ(pdp_arms, 0u) << config << " seed " << seed;
+          continue;
+        }
+        to_pdp += pdp_arms;
+        GoldenModel m(cfg, seed);
+        const auto res = test::execute(p, m);
+        EXPECT_TRUE(res.failures.empty()) << config << " seed " << seed << ": " << res.failures.front();
+        EXPECT_TRUE(m.warnings().empty()) << config << " seed " << seed << ": " << m.warnings().front();
+      }
+    }
+  }
+  EXPECT_GE(to_pdp, 40u) << "too few conv -> SDP -> PDP layers drawn for this check to mean much";
+}
+
 // The compared region is exactly SDP's output: every byte of every output atom (pad lanes of
 // the last surface included) is written by the golden model, and nothing else is.
 TEST(ConvGolden, TheOutputWindowsAreWrittenCompletelyAndNothingElse) {
