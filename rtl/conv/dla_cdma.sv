@@ -309,10 +309,17 @@ module dla_cdma #(
   logic [APE_B-1:0]     w_lane;
   wire  [31:0]          w_total = wt_total_bytes >> ATOM_SH;
   wire  [31:0]          w_left  = w_total - w_issued;
-  wire  [31:0]          w_chunk = (w_left < 32'(WCHUNK)) ? w_left : 32'(WCHUNK);
-  // room: entries requested but not released stay within the ring
+  // Room: entries requested but not released stay within the ring. A request takes what fits
+  // (up to 16 entries), so a kernel group that needs all but a few entries of the ring is still
+  // fetched completely before CSC releases anything.
   wire  [32:0]          w_limit = ({1'b0, wt_released} + 33'(wt_ring)) << APE_SH;
-  wire                  w_room  = {1'b0, w_issued} + {1'b0, w_chunk} <= w_limit;
+  wire  [32:0]          w_space = (w_limit > {1'b0, w_issued}) ? w_limit - {1'b0, w_issued} : 33'd0;
+  logic [31:0]          w_chunk;
+  always_comb begin
+    w_chunk = (w_left < 32'(WCHUNK)) ? w_left : 32'(WCHUNK);
+    if ({1'b0, w_chunk} > w_space) w_chunk = 32'(w_space);
+  end
+  wire                  w_room  = w_chunk != 32'd0;
   logic                 w_walk;
   wire                  w_req_valid = running && w_walk && w_left != 32'd0 && w_room;
   wire                  w_fire = w_req_valid && rd_req_ready[1];
