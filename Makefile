@@ -5,7 +5,7 @@ CONFIG  ?= v1
 CMAKE_FLAGS ?=
 DLAVERIF = $(BUILD)/bin/dlaverif
 
-.PHONY: all setup configure build test run report-check lint bench clean help
+.PHONY: all setup configure build test run report-check lint bench fuzz clean help
 
 all: build
 
@@ -17,6 +17,7 @@ help:
 	@echo "make report-check  render a regression report in headless Chromium, save a screenshot"
 	@echo "make lint       verilator -Wall and yosys over the RTL of every configuration"
 	@echo "make bench      build and print the benchmarks"
+	@echo "make fuzz       libFuzzer on the trace readers, FUZZ_SECONDS (default 60) per target"
 	@echo "make clean      remove $(BUILD)/"
 
 setup:
@@ -32,7 +33,7 @@ build: configure
 
 test: setup
 	$(MAKE) build
-	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 1800
+	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 1800 -LE fuzz
 
 run: setup
 	$(MAKE) build
@@ -48,6 +49,13 @@ lint: setup configure
 bench: setup
 	$(MAKE) build
 	scripts/bench.sh $(BUILD)
+
+# The ctest label "fuzz" (seeded from the traces of CMake's DLA_NVDLA_TRACES when present):
+# reproducers of crashes go to $(BUILD)/fuzz/<target>/crashes/ and their paths are printed.
+FUZZ_SECONDS ?= 60
+fuzz: setup configure
+	@scripts/setup.sh fuzz
+	DLA_FUZZ_SECONDS=$(FUZZ_SECONDS) ctest --test-dir $(BUILD) -L fuzz --output-on-failure
 
 clean:
 	rm -rf $(BUILD)

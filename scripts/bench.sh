@@ -40,6 +40,12 @@ if [ -x "$dla" ]; then
   end=$(date +%s.%N)
   n=$(sqlite3 "$tmp/smoke/results.db" "select count(*) from results" 2>/dev/null || echo 0)
   awk -v a="$start" -v b="$end" -v n="$n" 'BEGIN { t = b - a; printf "  %d tests in %.1f s: %.0f tests per hour on 2 cores\n", n, t, n / t * 3600 }'
+  # What `make run` prints: the tests' process time as the runner saw it vs the time inside the
+  # tests (generation and run), and where the difference went (docs/regression.md).
+  echo "== runner overhead at the smoke level (as \`make run\` reports it; goal < 5 %)"
+  grep -E '^runner overhead' "$tmp/smoke.txt" | sed 's/^/  /' || echo "  (no overhead line: see $tmp/smoke.txt)"
+  "$dla" regress --plan "$src/regress/plans/default.yaml" --level smoke -j 2 --out "$tmp/smoke-exec" --quiet --exec-tests \
+    2>&1 | grep -E '^runner overhead' | sed 's/^/  the same, every test exec'"'"'d (--exec-tests): /'
 
   echo "== runner overhead per test (10 tests of known duration: 1 s sleep + a golden-only regs.access, -j 1)"
   cat >"$tmp/timed.sh" <<FAKE

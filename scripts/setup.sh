@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Install the Debian packages dlaverif needs. Idempotent: does nothing when all are present.
 # Uses sudo when not root. Called by `make setup` (and so by `make run` / `make test`).
+# `setup.sh fuzz`: what `make fuzz` needs on top (clang with libFuzzer and the sanitizers).
 set -euo pipefail
 
+if [ "${1:-}" = fuzz ]; then
+  PACKAGES=(clang libclang-rt-dev)
+else
 PACKAGES=(
   build-essential cmake ninja-build ccache git python3 python3-yaml
   verilator yosys zlib1g-dev
@@ -11,6 +15,7 @@ PACKAGES=(
   libsqlite3-dev sqlite3 lcov libxml2-utils
   slurm-wlm munge          # regress.slurm.real: a single-node Slurm on localhost
 )
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -2,8 +2,13 @@
 // with a results store, JUnit XML, an HTML report and merged coverage. docs/regression.md.
 #include <iostream>
 #include <memory>
+#include <vector>
 
 #include "dla/cli_command.h"
+#include "dla/hwconfig.h"
+#include "dla/register_map.h"
+#include "dla/test_generator.h"
+#include "dla/regression/local_launcher.h"
 #include "dla/regression/regression.h"
 
 namespace dla::cli {
@@ -36,15 +41,33 @@ Command add_regress_command(CLI::App& app, const std::string& command_line) {
   r->add_option("--closure-seed", o->closure_seed, "seed of the closure candidates")->capture_default_str();
   r->add_option("--test-binary", o->dlaverif, "binary each test runs (default: this dlaverif)")->group("");
   r->add_option("--stop-after", o->stop_after, "stop as if interrupted after N results")->group("");
+  r->add_flag("--exec-tests", o->exec_tests, "start every test by exec'ing the binary (default: a fork of the test fork server)")
+      ->group("");
+
   Command c;
   c.run = [o] {
+    // Before anything else (the gradings and the plan check load the whole plan): the tests are
+    // forks of this server and start from its memory, small and already holding what every
+    // test reads first (configurations, register maps, the generator registry).
+    std::unique_ptr<regression::TestForkServer> server;
+    if (!o->exec_tests && o->launcher == "local" && !o->collect && o->dlaverif.empty() && !o->code_coverage) {
+      server = std::make_unique<regression::TestForkServer>(
+          [](const std::vector<std::string>& argv) { return run_cli(argv); },
+          [] {
+            for (const HwConfig& cfg : HwConfig::all()) RegisterMap::of(cfg);
+            test_generators();
+          });
+      o->fork_server = server.get();
+    }
     // Gradings first (fresh runs only: --resume/--collect finish the tests), so that the
     // regression's report links mutation.html and the store holds both.
     if (!o->resume && !o->collect && !o->plan_path.empty()) {
       const int rc = run_plan_gradings(o->plan_path, o->level, o->parallel, o->out_dir, o->db_path, o->quiet);
       if (rc != kExitPass) return rc;
     }
-    return regression::run_regression(*o, std::cout, std::cerr);
+    const int rc = regression::run_regression(*o, std::cout, std::cerr);
+    o->fork_server = nullptr;
+    return rc;
   };
   return c;
 }

@@ -9,6 +9,7 @@
 #include "dla/cli_command.h"
 #include "dla/coverage_sample.h"
 #include "dla/hwconfig.h"
+#include "dla/process_timing.h"
 #include "dla/result_io.h"
 #include "dla/test_generator.h"
 #include "dla/test_runner.h"
@@ -88,9 +89,14 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
       req.signal_settings[name] = v;
     }
     if (!st->out_dir.empty()) prepare_out_dir(st->out_dir);
+    const double setup = seconds_since_main();
     RunResult res = st->export_dir.empty() ? run_test(req) : run_and_export(req, st->export_dir);
+    const double ran = seconds_since_main();
     record_coverage(res, st->out_dir);  // coverage.json next to result.json (issue 8)
     print_verdict(res, std::cout, std::cerr);
+    if (const auto startup = startup_seconds()) res.process_seconds["startup"] = *startup;
+    res.process_seconds["setup"] = setup;
+    res.process_seconds["record"] = seconds_since_main() - ran;
     if (!st->out_dir.empty()) write_result_json(res, st->out_dir);
     return exit_code(res.verdict);
   };

@@ -49,6 +49,8 @@ nlohmann::json RunResult::to_json() const {
   j["wall_seconds"] = wall_seconds;
   j["golden_seconds"] = golden_seconds;
   j["eval_seconds"] = eval_seconds;
+  j["generate_seconds"] = generate_seconds;
+  if (!process_seconds.empty()) j["process_seconds"] = process_seconds;
   j["notes"] = notes;
   j["warnings"] = warnings;
   j["details"] = details;

@@ -462,8 +462,13 @@ RunResult run_test(const RunRequest& req) {
                                     "' of configuration " + req.config +
                                     " has no convolution pipeline (DLA_DUT_CONV); run it --golden-only or on a DUT "
                                     "that has one (e.g. --dut nvdla)");
+    const auto t0 = Clock::now();
     const Program program = gen.generate(cfg, req.seed, req.knobs);
-    return run_program(req, program);
+    const double generate_seconds = seconds_since(t0);
+    RunResult ran = run_program(req, program);
+    ran.generate_seconds = generate_seconds;
+    ran.wall_seconds += generate_seconds;  // the whole test: building its program and running it
+    return ran;
   } catch (const std::invalid_argument& e) {
     res.verdict = Verdict::Error;
     res.signature = "error:input";

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "dla/nvdla_errata.h"
 #include "dla/nvdla_weight_credit.h"
@@ -15,6 +16,7 @@
 #include "dla/regression/reports.h"
 #include "dla/regression/results_db.h"
 #include "dla/regression/slurm_launcher.h"
+#include "dla/warning_log.h"
 
 namespace dla::regression {
 namespace {
@@ -380,7 +382,8 @@ TEST(ResultsDb, KeepsRunsResultsAndCoverage) {
     g.name = "u.g";
     g.items.push_back(cov::ItemData{"p", {}, {{"x", cov::BinKind::Normal, 1}, {"y", cov::BinKind::Normal, 0}}});
     c.add(g);
-    db.finish_run(first, c);
+    cov::CoverageData small = c;
+    db.finish_run(first, c, {{"small", small}, {"v1", cov::CoverageData{}}});
   }
   ResultsDb db(path);  // reopened: history survives
   const int64_t second = db.begin_run(RunInfo{});
@@ -395,7 +398,140 @@ TEST(ResultsDb, KeepsRunsResultsAndCoverage) {
   EXPECT_EQ(outs[1].signature, "reg:Y");
   ASSERT_EQ(db.group_coverage(first).size(), 1u);
   EXPECT_EQ(db.group_coverage(first)[0].hit_bins, 1);
+  const auto per_config = db.config_group_coverage(first);  // v1 sampled no group: no row
+  ASSERT_EQ(per_config.size(), 1u);
+  EXPECT_EQ(per_config[0].config, "small");
+  EXPECT_EQ(per_config[0].covergroup, "u.g");
+  EXPECT_DOUBLE_EQ(per_config[0].percent, 50.0);
   EXPECT_THROW(ResultsDb("/nonexistent/dir/r.db"), std::runtime_error);
+}
+
+// Repeated warnings: one line each, "(xN)" when repeated, subjects listed up to a limit, in
+// the order first seen; print() empties the log.
+TEST(WarningLog, PrintsEachMessageOnceWithItsCount) {
+  WarningLog log("regress");
+  EXPECT_TRUE(log.empty());
+  for (int i = 1; i <= 7; ++i) log.add("bin x.y.z is normal on one side", "cdp-v1/" + std::to_string(i));
+  log.add("cannot read coverage file 'a.json'");
+  log.add("bin x.y.z is normal on one side", "cdp-v1/1");  // a subject seen before is not listed twice
+  EXPECT_EQ(log.distinct(), 2u);
+  EXPECT_EQ(log.total(), 9u);
+  EXPECT_EQ(log.count("bin x.y.z is normal on one side"), 8u);
+  EXPECT_EQ(log.count("never added"), 0u);
+  const auto lines = log.lines();
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "regress: warning (x8): bin x.y.z is normal on one side: cdp-v1/1, cdp-v1/2, cdp-v1/3, "
+                      "cdp-v1/4, cdp-v1/5 and 2 more");
+  EXPECT_EQ(lines[1], "regress: warning: cannot read coverage file 'a.json'");
+  std::ostringstream os;
+  log.print(os);
+  EXPECT_EQ(os.str(), lines[0] + "\n" + lines[1] + "\n");
+  EXPECT_TRUE(log.empty());
+  WarningLog skipped("regress", "skipped");
+  skipped.add("no nvdla model", "a");
+  skipped.add("no nvdla model", "b");
+  EXPECT_EQ(skipped.lines(), std::vector<std::string>{"regress: skipped (x2): no nvdla model: a, b"});
+}
+
+// Entries skipped for one reason (a DUT this build lacks) print as one line naming them all.
+TEST(Plan, SkippedEntriesShareOneLine) {
+  Plan p;
+  for (const char* name : {"n1", "n2", "n3"}) {
+    PlanEntry e;
+    e.name = name;
+    e.test = "regs.access";
+    e.config = "small";
+    e.dut = "no-such-dut";
+    e.seeds = {{Level::Smoke, 1}};
+    p.entries.push_back(e);
+  }
+  WarningLog skipped("regress", "skipped");
+  EXPECT_TRUE(expand(p, Level::Smoke, 0, &skipped).empty());
+  ASSERT_EQ(skipped.distinct(), 1u);
+  EXPECT_EQ(skipped.total(), 3u);
+  const std::string line = skipped.lines().at(0);
+  EXPECT_EQ(line.rfind("regress: skipped (x3): no no-such-dut model of configuration small is built", 0), 0u) << line;
+  EXPECT_NE(line.find("): n1, n2, n3"), std::string::npos) << line;
+}
+
+// A coverage sample file of one test: one group "u.g" with bins a, b of the given hits.
+std::string coverage_file(const TempDir& d, const std::string& name, const std::string& group, uint64_t a, uint64_t b,
+                          cov::BinKind kind_b = cov::BinKind::Normal) {
+  cov::CoverageData c;
+  cov::GroupData g;
+  g.name = group;
+  g.samples = a + b;
+  g.items.push_back(cov::ItemData{"p", {}, {{"a", cov::BinKind::Normal, a}, {"b", kind_b, b}}});
+  c.add(g);
+  const std::string path = d.file(name);
+  c.save(path);
+  return name;
+}
+
+// Coverage merged over the run and per configuration; a file that does not merge is left out
+// of both, and the same refusal of several files is one warning with a count.
+TEST(Reports, CoverageMergedPerConfiguration) {
+  TempDir d;
+  std::vector<Outcome> outs;
+  auto add = [&](const std::string& id, const std::string& config, const std::string& file) {
+    Outcome o = outcome(id, "pass", "");
+    o.config = config;
+    o.coverage_file = file;
+    outs.push_back(o);
+  };
+  add("s/1", "small", coverage_file(d, "s1.json", "u.g", 1, 0));
+  add("v/1", "v1", coverage_file(d, "v1.json", "u.g", 0, 1));
+  add("v/2", "v1", coverage_file(d, "v2.json", "v.only", 1, 1));
+  add("bad/1", "v1", coverage_file(d, "b1.json", "u.g", 5, 5, cov::BinKind::Ignore));  // b: ignore here, normal above
+  add("bad/2", "small", coverage_file(d, "b2.json", "u.g", 5, 5, cov::BinKind::Ignore));
+  add("none/1", "small", "");  // no sample (e.g. a crash)
+  const std::string dir = fs::path(d.file("x")).parent_path().string();
+  WarningLog warnings("regress");
+  const MergedCoverage m = merge_run_coverage(outs, dir, warnings);
+  EXPECT_EQ(warnings.distinct(), 1u);
+  EXPECT_EQ(warnings.total(), 2u);
+  EXPECT_NE(warnings.lines().at(0).find("warning (x2): "), std::string::npos) << warnings.lines().at(0);
+  EXPECT_NE(warnings.lines().at(0).find("(left out of the merge): bad/1, bad/2"), std::string::npos);
+  ASSERT_EQ(m.by_config.size(), 2u);
+  EXPECT_DOUBLE_EQ(m.all.group("u.g")->percent(), 100.0);               // a from small, b from v1
+  EXPECT_DOUBLE_EQ(m.by_config.at("small").group("u.g")->percent(), 50.0);
+  EXPECT_DOUBLE_EQ(m.by_config.at("v1").group("u.g")->percent(), 50.0);
+  EXPECT_EQ(m.by_config.at("small").group("v.only"), nullptr);
+  EXPECT_EQ(m.all.group("u.g")->samples, 2u);  // the refused files added nothing
+
+  const std::string table = coverage_table_text(m.all, m.by_config);
+  EXPECT_EQ(table,
+            "  covergroup  merged   small      v1\n"
+            "  u.g         100.0%   50.0%   50.0%\n"
+            "  v.only      100.0%       -  100.0%\n"
+            "  total       100.0%   50.0%   75.0%\n");
+
+  ReportInput in;
+  in.outcomes = outs;
+  in.coverage = m.all;
+  in.coverage_by_config = m.by_config;
+  const std::string h = html_report(in);
+  EXPECT_NE(h.find("<th>coverage (merged)</th><th>bins hit</th><th>samples</th><th>small</th><th>v1</th>"),
+            std::string::npos);
+  EXPECT_NE(h.find("1 / 2 bins, 1 samples"), std::string::npos);  // u.g on small
+  EXPECT_NE(h.find("<td class=\"meta\">-</td>"), std::string::npos);  // v.only on small
+}
+
+// The overhead figure and its breakdown from the tests' own accounts.
+TEST(Reports, RunnerOverheadBreakdown) {
+  Outcome a = outcome("a/1", "pass", "");
+  a.wall_seconds = 0.100;
+  a.test_seconds = 0.080;
+  a.process_seconds = {{"startup", 0.004}, {"setup", 0.002}, {"record", 0.003}};
+  Outcome b = outcome("a/2", "crash", "crash:SIGSEGV");  // no result.json: all of it is outside the test
+  b.wall_seconds = 0.020;
+  const RunnerOverhead r = runner_overhead({a, b});
+  EXPECT_EQ(r.tests, 2u);
+  EXPECT_NEAR(r.percent(), 100.0 * 0.040 / 0.120, 1e-9);
+  EXPECT_NEAR(r.per_test_ms(), 20.0, 1e-9);
+  EXPECT_NEAR(r.phases.at("other"), 0.011 + 0.020, 1e-12);
+  EXPECT_EQ(r.text(), "runner overhead 33.3 % (20.0 ms a test: startup 2.0, setup 1.0, record 1.5, other 15.5)");
+  EXPECT_EQ(RunnerOverhead{}.text(), "runner overhead n/a");
 }
 
 TEST(Slurm, ShellQuoting) {

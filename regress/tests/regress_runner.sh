@@ -80,6 +80,24 @@ done
 [ "$(sqlite3 "$tmp/full/results.db" "select count(*) from results where status='pass'")" = 5 ] || fail "store: 5 passes"
 [ "$(sqlite3 "$tmp/full/results.db" "select count(*) from coverage_groups where run_id=1 and covergroup like 'bdma.%'")" = 2 ] \
   || fail "store: coverage groups"
+# the summary: coverage per covergroup, merged and per configuration, and the runner's overhead
+grep -Eq "^  covergroup +merged +small +v1$" "$tmp/o" || { fail "summary: per-configuration coverage header"; cat "$tmp/o"; }
+grep -Eq "^  bdma.op +[0-9.]+% +- +[0-9.]+%$" "$tmp/o" || fail "summary: bdma.op has no column on small"
+grep -Eq "^runner overhead [0-9.]+ % \([0-9.]+ ms a test: startup [0-9.]+, setup [0-9.]+, record [0-9.]+, other" "$tmp/o" \
+  || fail "summary: runner overhead line with its breakdown"
+grep -q "<th>coverage (merged)</th><th>bins hit</th><th>samples</th><th>small</th><th>v1</th>" "$tmp/full/report.html" \
+  || fail "report.html: per-configuration columns"
+[ -s "$tmp/full/coverage/merged-small.json" ] && [ -s "$tmp/full/coverage/merged-v1.json" ] || fail "per-configuration merged files"
+[ "$(sqlite3 "$tmp/full/results.db" "select count(distinct config) from coverage_config_groups where run_id=1")" = 2 ] \
+  || fail "store: coverage per configuration"
+# Tests are forks of the runner (no second exec); --exec-tests execs the binary as before. Both
+# must give the same verdicts, cycles and byte-identical coverage samples.
+"$dla" regress --plan "$tmp/tiny.yaml" -j 2 --out "$tmp/exec" --exec-tests >"$tmp/o" 2>&1 || { fail "--exec-tests"; cat "$tmp/o"; }
+same_results "$tmp/full" "$tmp/exec" || fail "forked and exec'd tests differ"
+for f in "$tmp"/full/tests/*/*/coverage.json; do
+  cmp -s "$f" "$tmp/exec/${f#"$tmp"/full/}" || fail "coverage sample differs between fork and exec: ${f#"$tmp"/full/}"
+done
+grep -q '"startup"' "$tmp/full/tests/bdma/3/result.json" || fail "result.json: process_seconds.startup (spawn time from the runner)"
 # nightly adds seeds and entries; --seeds overrides the counts
 "$dla" regress --plan "$tmp/tiny.yaml" --level nightly --seeds 1 --out "$tmp/n" >"$tmp/o" 2>&1
 grep -q "3 tests" "$tmp/o" || { fail "--seeds 1 at nightly: 3 tests"; cat "$tmp/o"; }
@@ -150,6 +168,34 @@ done
 grep -q 'crash:SIGSEGV x1: e.g. dlaverif repro' "$tmp/o" || { fail "bucket line"; cat "$tmp/o"; }
 grep -q '<error message="timeout" type="timeout">' "$tmp/crash/junit.xml" || fail "junit error for the timeout"
 grep -q 'crash:exit-7' "$tmp/crash/report.html" || fail "report bucket for exit 7"
+# the same timeout on a forked test (no --test-binary): an RTL register test runs ~6 s
+printf 'tests:\n  - {name: t, test: regs.access, config: v1, seeds: 1, timeout: 1}\n' >"$tmp/slowfork.yaml"
+start=$(date +%s)
+"$dla" regress --plan "$tmp/slowfork.yaml" --out "$tmp/slowfork" >"$tmp/o" 2>&1
+rc=$?
+[ "$rc" -eq 1 ] && [ "$(sqlite3 "$tmp/slowfork/results.db" "select status from results")" = timeout ] \
+  && [ $(( $(date +%s) - start )) -lt 5 ] || { fail "forked test past its timeout: exit $rc, want 1 and a timeout"; cat "$tmp/o"; }
+# a killed runner takes its forked tests along (PR_SET_PDEATHSIG, as for exec'd ones)
+sed 's/timeout: 1/timeout: 300/' "$tmp/slowfork.yaml" >"$tmp/slowfork2.yaml"
+"$dla" regress --plan "$tmp/slowfork2.yaml" --out "$tmp/slowfork2" >/dev/null 2>&1 &
+pid=$!
+sleep 1
+pgrep -f "out $tmp/slowfork2" | grep -qv "^$pid$" || fail "no forked test running under the runner"
+kill -KILL $pid
+wait $pid 2>/dev/null
+sleep 0.3
+pgrep -f "out $tmp/slowfork2" >/dev/null && fail "a forked test outlived the killed runner"
+# Ctrl-C: the runner stops its forked tests, records nothing for them and exits 130
+"$dla" regress --plan "$tmp/slowfork2.yaml" --out "$tmp/slowfork3" >"$tmp/o" 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+[ "$rc" -eq 130 ] || { fail "SIGINT with forked tests: exit $rc, want 130"; cat "$tmp/o"; }
+sleep 0.3
+pgrep -f "out $tmp/slowfork3" >/dev/null && fail "a forked test outlived the interrupted runner"
+[ -e "$tmp/slowfork3/tests/t/1/outcome.json" ] && fail "SIGINT: the killed forked test was recorded"
 }
 
 # ---------------------------------------------------------------- Slurm: script, manifest, collect
@@ -179,7 +225,7 @@ printf 'tests:\n  - {name: b, test: bdma.random, seeds: 1, first_seed: 3}\n  - {
 grep -q "repro check: reproduced (pass, [1-9][0-9]* cycles)" "$tmp/o" || { fail "repro line"; cat "$tmp/o"; }
 strip() { python3 -c 'import json,sys
 j=json.load(open(sys.argv[1]))
-for k in ("wall_seconds","golden_seconds","eval_seconds","command_line"): j.pop(k, None)
+for k in ("wall_seconds","golden_seconds","eval_seconds","generate_seconds","process_seconds","command_line"): j.pop(k, None)
 j["coverage"].pop("path", None); j.get("details",{}).get("sim",{}).pop("eval_seconds",None); j.get("details",{}).get("sim",{}).pop("total_seconds",None)
 print(json.dumps(j, sort_keys=True))' "$1"; }
 [ "$(strip "$tmp/rtl/tests/b/3/result.json")" = "$(strip "$tmp/re/result.json")" ] || fail "repro result.json differs beyond timing"

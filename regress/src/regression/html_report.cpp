@@ -67,6 +67,7 @@ std::string summary_section(const ReportInput& in) {
   card("test process time", fmt::format("{:.1f} s", wall));
   card("runner overhead", wall > 0 ? fmt::format("{:.1f}%", 100.0 * (wall - test_time) / wall) : "n/a");
   s += "</div>";
+  if (wall > 0) s += "<p class=\"meta\">" + h(runner_overhead(in.outcomes).text()) + " (docs/regression.md, Runner overhead)</p>";
   return s;
 }
 
@@ -92,11 +93,26 @@ std::string failures_section(const ReportInput& in) {
 std::string coverage_section(const ReportInput& in) {
   std::string s = "<h2>Functional coverage</h2>";
   if (in.coverage.empty()) return s + "<p class=\"meta\">No covergroup was sampled in this run.</p>";
-  s += "<table><tr><th>covergroup</th><th>coverage</th><th>bins hit</th><th>samples</th><th>description</th></tr>";
-  for (const auto& [name, g] : in.coverage.groups())
-    s += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{} / {}</td><td>{}</td><td>{}</td></tr>", h(name),
-                     bar(g.percent()), g.hit_bins(), g.normal_bins(), g.samples, h(g.description));
-  s += "</table>";
+  // The merged figure, then one column per configuration (a covergroup the configuration does
+  // not have: "-").
+  s += "<table><tr><th>covergroup</th><th>coverage (merged)</th><th>bins hit</th><th>samples</th>";
+  for (const auto& [config, d] : in.coverage_by_config) s += "<th>" + h(config) + "</th>";
+  s += "<th>description</th></tr>";
+  auto config_cell = [](const cov::GroupData* g) {
+    if (!g) return std::string("<td class=\"meta\">-</td>");
+    return fmt::format("<td>{}<br><span class=\"meta\">{} / {} bins, {} samples</span></td>", bar(g->percent()),
+                       g->hit_bins(), g->normal_bins(), g->samples);
+  };
+  for (const auto& [name, g] : in.coverage.groups()) {
+    s += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{} / {}</td><td>{}</td>", h(name), bar(g.percent()),
+                     g.hit_bins(), g.normal_bins(), g.samples);
+    for (const auto& [config, d] : in.coverage_by_config) s += config_cell(d.group(name));
+    s += "<td>" + h(g.description) + "</td></tr>";
+  }
+  s += fmt::format("<tr><td><b>total</b></td><td>{}</td><td></td><td></td>", bar(in.coverage.percent()));
+  for (const auto& [config, d] : in.coverage_by_config)
+    s += d.empty() ? std::string("<td class=\"meta\">-</td>") : "<td>" + bar(d.percent()) + "</td>";
+  s += "<td>mean of the covergroups</td></tr></table>";
   for (const auto& [name, g] : in.coverage.groups()) {
     s += fmt::format("<details open><summary><b>{}</b> {}</summary>", h(name), bar(g.percent()));
     for (const std::string& e : g.illegal_events) s += "<p class=\"fail\">illegal: " + h(e) + "</p>";

@@ -29,16 +29,17 @@ std::vector<std::string> Job::run_args(const std::string& out_dir) const {
   return a;
 }
 
-std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override, std::vector<std::string>* skipped) {
+std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override, WarningLog* skipped) {
   std::vector<Job> jobs;
   for (const PlanEntry& e : plan.entries) {
     uint64_t n = e.seed_count(level);
     if (n == 0) continue;
     if (e.dut != tb::kPrimaryDut && !e.golden_only && !tb::find_simulation_model(e.config, e.dut)) {
       if (skipped)
-        skipped->push_back("entry '" + e.name + "' skipped: no " + e.dut + " model of configuration " + e.config +
-                           " is built (configure with -DDLA_NVDLA_RTL=<folder with files.f> -DDLA_NVDLA_CONFIG=" +
-                           e.config + ")");
+        skipped->add("no " + e.dut + " model of configuration " + e.config +
+                         " is built (configure with -DDLA_NVDLA_RTL=<folder with files.f> -DDLA_NVDLA_CONFIG=" +
+                         e.config + ")",
+                     e.name);
       continue;
     }
     if (seeds_override) n = seeds_override;

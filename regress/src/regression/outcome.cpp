@@ -28,7 +28,7 @@ nlohmann::json Outcome::to_json() const {
           {"knobs", knobs}, {"golden_only", golden_only}, {"axi_profile", axi_profile}, {"status", status}, {"signature", signature}, {"summary", summary},
           {"cycles", cycles}, {"wall_seconds", wall_seconds}, {"test_seconds", test_seconds},
           {"result_dir", result_dir}, {"repro", repro}, {"coverage_file", coverage_file},
-          {"coverage_percent", coverage_percent}};
+          {"coverage_percent", coverage_percent}, {"process_seconds", process_seconds}};
 }
 
 Outcome Outcome::from_json(const nlohmann::json& j) {
@@ -51,6 +51,7 @@ Outcome Outcome::from_json(const nlohmann::json& j) {
   o.repro = j.at("repro").get<std::string>();
   o.coverage_file = j.at("coverage_file").get<std::string>();
   o.coverage_percent = j.at("coverage_percent").get<double>();
+  if (j.contains("process_seconds")) o.process_seconds = j["process_seconds"].get<std::map<std::string, double>>();
   return o;
 }
 
@@ -115,6 +116,12 @@ Outcome classify(const Job& job, const std::string& out_dir, const ProcessEnd& e
     o.summary = text(r, "summary");
     o.cycles = r.value("cycles", uint64_t{0});
     o.test_seconds = r.value("wall_seconds", 0.0);
+    try {
+      if (r.contains("process_seconds"))
+        o.process_seconds = r["process_seconds"].get<std::map<std::string, double>>();
+    } catch (const nlohmann::json::exception&) {
+      o.process_seconds.clear();  // a breakdown is only informative; never fail a result on it
+    }
     if (r.contains("repro") && r["repro"].is_string()) o.repro = r["repro"].get<std::string>();
     if (r.contains("coverage") && r["coverage"].is_object()) {
       o.coverage_percent = r["coverage"].value("percent", 0.0);

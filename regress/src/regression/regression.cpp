@@ -45,7 +45,7 @@ Job job_from(const nlohmann::json& j) {
   r.knobs = j.at("knobs").get<std::map<std::string, std::string>>();
   r.golden_only = j.at("golden_only").get<bool>();
   r.axi_profile = j.at("axi_profile").get<std::string>();
-  r.dut = j.value("dut", r.dut);
+  if (j.contains("dut")) r.dut = j["dut"].get<std::string>();
   r.timeout_seconds = j.at("timeout_seconds").get<double>();
   r.watchdog_cycles = j.at("watchdog_cycles").get<uint64_t>();
   r.covergroups = j.at("covergroups").get<std::vector<std::string>>();
@@ -109,17 +109,17 @@ std::string self_executable() {
   return p.string();
 }
 
-cov::CoverageData merge_coverage(const std::vector<Outcome>& outcomes, const std::string& out_dir, std::ostream& err) {
-  cov::CoverageData merged;
-  for (const Outcome& o : outcomes) {
-    if (o.coverage_file.empty()) continue;
-    try {
-      merged.merge(cov::CoverageData::load((fs::path(out_dir) / o.coverage_file).string()));
-    } catch (const std::exception& e) {
-      err << "regress: warning: " << e.what() << " (left out of the merge)\n";
-    }
-  }
-  return merged;
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  return fs::equivalent(a, b, ec) && !ec;
+}
+
+// Merged functional coverage; the warnings of the merge are printed once each, with a count.
+MergedCoverage merge_coverage(const std::vector<Outcome>& outcomes, const std::string& out_dir, std::ostream& err) {
+  WarningLog warnings("regress");
+  MergedCoverage m = merge_run_coverage(outcomes, out_dir, warnings);
+  warnings.print(err);
+  return m;
 }
 
 void write_text(const fs::path& path, const std::string& text) {
@@ -131,15 +131,19 @@ void write_text(const fs::path& path, const std::string& text) {
 // Merged coverage, JUnit, HTML; the summary lines. Returns the exit code.
 int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcomes, const fs::path& out,
            double seconds, std::ostream& os, std::ostream& err) {
-  const cov::CoverageData merged = merge_coverage(outcomes, out.string(), err);
+  const MergedCoverage mc = merge_coverage(outcomes, out.string(), err);
+  const cov::CoverageData& merged = mc.all;
   fs::create_directories(out / "coverage");
   merged.save((out / "coverage" / "merged.json").string(), {{"run_id", m.run_id}, {"plan", m.plan_name}, {"level", m.level}});
+  for (const auto& [config, data] : mc.by_config)
+    data.save((out / "coverage" / ("merged-" + config + ".json")).string(),
+              {{"run_id", m.run_id}, {"plan", m.plan_name}, {"level", m.level}, {"config", config}});
   {
     std::string holes;
     for (const cov::Hole& h : merged.holes()) holes += h.path() + "\n";
     write_text(out / "coverage" / "holes.txt", holes);
   }
-  db.finish_run(m.run_id, merged);
+  db.finish_run(m.run_id, merged, mc.by_config);
   ReportInput in;
   if (!m.closure.is_null()) {
     ClosureReport& c = in.closure;
@@ -161,19 +165,19 @@ int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcome
     std::vector<std::string> dat;
     for (const Outcome& o : outcomes)
       for (const std::string& f : code_coverage_files((out / o.result_dir).string())) dat.push_back(f);
-    const MergedCodeCoverage mc = merge_code_coverage(dat, (out / "coverage" / "code").string(), err);
-    if (mc.merged) {
+    const MergedCodeCoverage cc = merge_code_coverage(dat, (out / "coverage" / "code").string(), err);
+    if (cc.merged) {
       CodeCoverageReport& c = in.code;
       c.done = true;
-      c.tests_merged = mc.files;
-      c.units = mc.data.per_unit();
-      c.files = mc.data.per_file();
-      c.total = mc.data.total();
-      if (mc.html) c.html = "coverage/code/html/index.html";
+      c.tests_merged = cc.files;
+      c.units = cc.data.per_unit();
+      c.files = cc.data.per_file();
+      c.total = cc.data.total();
+      if (cc.html) c.html = "coverage/code/html/index.html";
       db.record_code_coverage(m.run_id, c.files);
       os << fmt::format("code coverage: line {:.1f}%, toggle {:.1f}% over {} coverage files: {}\n", c.total.line_percent(),
-                        c.total.toggle_percent(), mc.files,
-                        mc.html ? (out / c.html).string() : (out / "coverage" / "code" / "merged.dat").string());
+                        c.total.toggle_percent(), cc.files,
+                        cc.html ? (out / c.html).string() : (out / "coverage" / "code" / "merged.dat").string());
     }
   }
   {
@@ -195,6 +199,7 @@ int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcome
   in.run = db.run(m.run_id);
   in.outcomes = outcomes;
   in.coverage = merged;
+  in.coverage_by_config = mc.by_config;
   in.history = db.runs(30);
   in.out_dir = fs::absolute(out).lexically_normal().string();
   write_text(out / "junit.xml", junit_xml(in));
@@ -209,6 +214,10 @@ int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcome
   for (const Bucket& b : buckets)
     os << fmt::format("  {} x{}: e.g. dlaverif repro {}\n", b.signature, b.outcomes.size(),
                       (out / b.outcomes.front()->result_dir).string());
+  if (!merged.empty())
+    os << "functional coverage per covergroup, merged and per configuration:\n"
+       << coverage_table_text(merged, mc.by_config);
+  os << runner_overhead(outcomes).text() << "\n";
   os << "report: " << (out / "report.html").string() << "\n";
   return passed == outcomes.size() ? 0 : 1;
 }
@@ -236,10 +245,11 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
     if (opt.plan_path.empty()) throw std::invalid_argument("--plan is required (unless --resume or --collect)");
     const Plan plan = load_plan(opt.plan_path);  // validates everything before anything runs
     const Level level = level_from_name(opt.level);
-    std::vector<std::string> skipped;
+    WarningLog skipped("regress", "skipped");
     m.jobs = expand(plan, level, opt.seeds, &skipped);
-    for (const auto& s : skipped) err << "regress: " << s << "\n";
-    if (m.jobs.empty() && !skipped.empty()) {  // not a failure: the plan's oracle is optional
+    const bool some_skipped = !skipped.empty();
+    skipped.print(err);
+    if (m.jobs.empty() && some_skipped) {  // not a failure: the plan's oracle is optional
       os << "regress: nothing to run: every entry of plan '" << opt.plan_path
          << "' at this level needs a model this build lacks\n";
       return 0;
@@ -337,6 +347,7 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
     lo.out_dir = out.string();
     lo.parallel = opt.parallel;
     lo.stop_after = opt.stop_after;
+    if (opt.fork_server && same_file(m.dlaverif, self_executable())) lo.fork_server = opt.fork_server;
     os << fmt::format("regress: plan {} level {}: {} tests{}, -j {}, out {}\n", m.plan_name, m.level, m.jobs.size(),
                       done.empty() ? "" : fmt::format(" ({} already done)", done.size()), opt.parallel, out.string());
     size_t failed = 0;
@@ -350,7 +361,7 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
     if (complete && m.close_coverage && m.closure.is_null()) {
       std::vector<Outcome> so_far;
       for (const Job& j : m.jobs) so_far.push_back(done.at(j.id));
-      const cov::CoverageData before = merge_coverage(so_far, out.string(), err);
+      const cov::CoverageData before = merge_coverage(so_far, out.string(), err).all;
       ClosureOptions co;
       co.candidates = opt.closure_candidates;
       co.max_tests = opt.closure_tests;

@@ -34,6 +34,9 @@ CREATE TABLE IF NOT EXISTS coverage_bins (
 CREATE TABLE IF NOT EXISTS coverage_groups (
   run_id INTEGER NOT NULL REFERENCES runs(id), covergroup TEXT, percent REAL, bins INTEGER,
   hit_bins INTEGER, samples INTEGER, PRIMARY KEY (run_id, covergroup));
+CREATE TABLE IF NOT EXISTS coverage_config_groups (
+  run_id INTEGER NOT NULL REFERENCES runs(id), config TEXT, covergroup TEXT, percent REAL, bins INTEGER,
+  hit_bins INTEGER, samples INTEGER, PRIMARY KEY (run_id, config, covergroup));
 CREATE TABLE IF NOT EXISTS closure (
   run_id INTEGER PRIMARY KEY REFERENCES runs(id), coverage_before REAL, coverage_after REAL,
   holes_before INTEGER, holes_after INTEGER, screened INTEGER, rejected INTEGER, kept INTEGER);
@@ -119,6 +122,10 @@ ResultsDb::ResultsDb(const std::string& path) : path_(path) {
   sqlite3_busy_timeout(db_, 5000);
   try {
     exec("PRAGMA journal_mode=WAL;");
+    // No fsync per recorded test: WAL with synchronous=NORMAL survives a killed runner (what
+    // --resume is for; outcome.json files are the record of finished tests), only a power cut
+    // may lose the last commits.
+    exec("PRAGMA synchronous=NORMAL;");
     exec(kSchema);
   } catch (const std::runtime_error& e) {
     sqlite3_close(db_);
@@ -201,7 +208,8 @@ std::vector<FileCodeCoverage> ResultsDb::code_coverage(int64_t run_id) const {
   return out;
 }
 
-void ResultsDb::finish_run(int64_t run_id, const cov::CoverageData& merged) {
+void ResultsDb::finish_run(int64_t run_id, const cov::CoverageData& merged,
+                           const std::map<std::string, cov::CoverageData>& by_config) {
   exec("BEGIN");
   try {
     Stmt u(db_, "UPDATE runs SET finished = ?1, "
@@ -231,6 +239,17 @@ void ResultsDb::finish_run(int64_t run_id, const cov::CoverageData& merged) {
           bins.reset();
         }
     }
+    Stmt delc(db_, "DELETE FROM coverage_config_groups WHERE run_id = ?");
+    delc.bind(1, run_id).step();
+    Stmt cgroups(db_, "INSERT INTO coverage_config_groups VALUES (?,?,?,?,?,?,?)");
+    for (const auto& [config, data] : by_config)
+      for (const auto& [name, g] : data.groups()) {
+        cgroups.bind(1, run_id).bind(2, config).bind(3, name).bind(4, g.percent())
+            .bind(5, static_cast<int64_t>(g.normal_bins())).bind(6, static_cast<int64_t>(g.hit_bins()))
+            .bind(7, static_cast<int64_t>(g.samples));
+        cgroups.step();
+        cgroups.reset();
+      }
     exec("COMMIT");
   } catch (...) {
     exec("ROLLBACK");
@@ -282,11 +301,20 @@ std::vector<Outcome> ResultsDb::outcomes(int64_t run_id) const {
   return out;
 }
 
+std::vector<GroupCoverage> ResultsDb::config_group_coverage(int64_t run_id) const {
+  Stmt s(db_, "SELECT run_id, covergroup, percent, bins, hit_bins, config FROM coverage_config_groups WHERE run_id = ? "
+              "ORDER BY config, covergroup");
+  s.bind(1, run_id);
+  std::vector<GroupCoverage> out;
+  while (s.step()) out.push_back(GroupCoverage{s.integer(0), s.text(1), s.real(2), s.integer(3), s.integer(4), s.text(5)});
+  return out;
+}
+
 std::vector<GroupCoverage> ResultsDb::group_coverage(int64_t run_id) const {
   Stmt s(db_, "SELECT run_id, covergroup, percent, bins, hit_bins FROM coverage_groups WHERE run_id = ? ORDER BY covergroup");
   s.bind(1, run_id);
   std::vector<GroupCoverage> out;
-  while (s.step()) out.push_back(GroupCoverage{s.integer(0), s.text(1), s.real(2), s.integer(3), s.integer(4)});
+  while (s.step()) out.push_back(GroupCoverage{s.integer(0), s.text(1), s.real(2), s.integer(3), s.integer(4), {}});
   return out;
 }
 

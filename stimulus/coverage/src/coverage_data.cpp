@@ -1,5 +1,7 @@
 #include "dla/coverage/coverage_data.h"
 
+#include <cstdio>
+
 #include <fstream>
 #include <stdexcept>
 
@@ -171,10 +173,119 @@ CoverageData CoverageData::from_json(const nlohmann::json& j, const std::string&
   return d;
 }
 
+namespace {
+// A JSON string literal as nlohmann's dump() writes it (UTF-8 kept, control characters escaped).
+void put_string(std::string& out, const std::string& s) {
+  out += '"';
+  for (const char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+void put_strings(std::string& out, const std::vector<std::string>& v, const std::string& indent) {
+  if (v.empty()) {
+    out += "[]";
+    return;
+  }
+  out += "[\n";
+  for (size_t k = 0; k < v.size(); ++k) {
+    out += indent + " ";
+    put_string(out, v[k]);
+    out += k + 1 < v.size() ? ",\n" : "\n";
+  }
+  out += indent + "]";
+}
+}  // namespace
+
+// The text of to_json(meta).dump(1), written directly: a regression writes one sample file per
+// test, and building the JSON tree first cost more than sampling (docs/regression.md, runner
+// overhead). CoverageData.SaveWritesWhatToJsonDumps keeps the two equal.
+std::string CoverageData::to_text(const nlohmann::json& meta) const {
+  std::string out;
+  out.reserve(256 + 64 * groups_.size() * 16);
+  out += "{\n \"format\": ";
+  put_string(out, kFormat);
+  out += ",\n \"groups\": ";
+  if (groups_.empty()) out += "[]";
+  else {
+    out += "[\n";
+    size_t gi = 0;
+    for (const auto& [name, g] : groups_) {
+      out += "  {\n   \"description\": ";
+      put_string(out, g.description);
+      out += ",\n   \"illegal_events\": ";
+      put_strings(out, g.illegal_events, "   ");
+      out += ",\n   \"items\": ";
+      if (g.items.empty()) out += "[]";
+      else {
+        out += "[\n";
+        for (size_t ii = 0; ii < g.items.size(); ++ii) {
+          const ItemData& i = g.items[ii];
+          out += "    {\n     \"bins\": ";
+          if (i.bins.empty()) out += "[]";
+          else {
+            out += "[\n";
+            for (size_t bi = 0; bi < i.bins.size(); ++bi) {
+              const BinData& b = i.bins[bi];
+              out += "      {\n       \"hits\": " + std::to_string(b.hits) + ",\n       \"kind\": ";
+              put_string(out, bin_kind_name(b.kind));
+              out += ",\n       \"name\": ";
+              put_string(out, b.name);
+              out += bi + 1 < i.bins.size() ? "\n      },\n" : "\n      }\n";
+            }
+            out += "     ]";
+          }
+          if (!i.cross.empty()) {
+            out += ",\n     \"cross\": ";
+            put_strings(out, i.cross, "     ");
+          }
+          out += ",\n     \"name\": ";
+          put_string(out, i.name);
+          out += ii + 1 < g.items.size() ? "\n    },\n" : "\n    }\n";
+        }
+        out += "   ]";
+      }
+      out += ",\n   \"name\": ";
+      put_string(out, name);
+      out += ",\n   \"samples\": " + std::to_string(g.samples);
+      out += ++gi < groups_.size() ? "\n  },\n" : "\n  }\n";
+    }
+    out += " ]";
+  }
+  // meta: nlohmann's own text, one level deeper.
+  std::string m = meta.dump(1);
+  std::string indented;
+  for (const char c : m) {
+    indented += c;
+    if (c == '\n') indented += ' ';
+  }
+  out += ",\n \"meta\": " + indented + "\n}";
+  return out;
+}
+
 void CoverageData::save(const std::string& path, const nlohmann::json& meta) const {
-  std::ofstream f(path);
-  f << to_json(meta).dump(1) << "\n";
-  if (!f) throw std::runtime_error("cannot write coverage file '" + path + "'");
+  const std::string text = to_text(meta) + "\n";
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  const bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  if (f && std::fclose(f) != 0) throw std::runtime_error("cannot write coverage file '" + path + "'");
+  if (!ok) throw std::runtime_error("cannot write coverage file '" + path + "'");
 }
 
 CoverageData CoverageData::load(const std::string& path) {

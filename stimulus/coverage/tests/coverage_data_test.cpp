@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "dla/coverage/covergroup.h"
+#include "dla/coverage/unit_coverage.h"
 
 namespace dla::cov {
 namespace {
@@ -78,6 +79,30 @@ TEST(CoverageData, JsonRoundTripAndFileErrors) {
   }
   EXPECT_THROW(CoverageData::load((dir / "missing.json").string()), std::invalid_argument);
   std::filesystem::remove_all(dir);
+}
+
+// save() writes the JSON text itself (no tree); it must be what to_json().dump(1) gives,
+// including escapes, crosses, illegal events, empty items and nested meta.
+TEST(CoverageData, SaveWritesWhatToJsonDumps) {
+  CoverageData d;
+  GroupData g = sampled({1, 2, 2, 0});
+  g.description = "quotes \" backslash \\ tab \t newline \n bell \x07 and UTF-8 \xc2\xb5s";
+  g.illegal_events = {"first \"event\"", "second"};
+  g.items.push_back(ItemData{"size_x_size", {"size", "size"}, {BinData{"a,b", BinKind::Illegal, 3}}});
+  g.items.push_back(ItemData{"empty", {}, {}});
+  d.add(g);
+  GroupData empty;
+  empty.name = "a.empty";
+  d.add(empty);
+  const nlohmann::json meta = {{"config", "v1"}, {"seed", 7}, {"nested", {{"list", {1, 2}}, {"x", "y"}}}};
+  EXPECT_EQ(d.to_text(meta), d.to_json(meta).dump(1));
+  EXPECT_EQ(d.to_text(), d.to_json().dump(1));
+  EXPECT_EQ(CoverageData().to_text(), CoverageData().to_json().dump(1));
+  // And the sample files of every unit model, as tests write them.
+  for (const HwConfig& cfg : HwConfig::all()) {
+    const CoverageData models = sample_coverage({cfg, {}, {}});
+    EXPECT_EQ(models.to_text(meta), models.to_json(meta).dump(1)) << cfg.name;
+  }
 }
 
 TEST(CoverageData, IllegalHitsAreListed) {

@@ -34,7 +34,16 @@ Command add_list_command(CLI::App& app, const std::string& command_line);
 int run_plan_gradings(const std::string& plan_path, const std::string& level, unsigned parallel,
                       const std::string& out_dir, const std::string& db_path, bool quiet);
 
-// Every command, in the order `dlaverif --help` shows them.
-std::vector<CommandFactory> all_commands();
+// Every command with the name its factory gives it, in the order `dlaverif --help` shows them.
+struct NamedCommand {
+  const char* name;
+  CommandFactory add;
+};
+std::vector<NamedCommand> all_commands();
+
+// dlaverif's command line (argv[0] first): parses it, runs the command, returns the exit code.
+// main() calls it; so does a test process the regression runner forks without exec.
+int run_cli(int argc, char** argv);
+int run_cli(const std::vector<std::string>& argv);
 
 }  // namespace dla::cli

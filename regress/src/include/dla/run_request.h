@@ -46,9 +46,14 @@ struct RunResult {
   std::string summary;              // one line
   std::string report;               // multi-line mismatch report (may be empty)
   uint64_t cycles = 0;              // simulated DUT cycles (0 in golden-only runs)
-  double wall_seconds = 0;
+  double wall_seconds = 0;          // the test: run_program, plus building the program in run_test
   double golden_seconds = 0;
   double eval_seconds = 0;          // time inside the Verilated model's eval
+  double generate_seconds = 0;      // building the program (run_test; included in wall_seconds)
+  // The test process around the test (dlaverif run): "startup" (the runner's spawn to main, when
+  // the runner said when it spawned), "setup" (main to the generator), "record" (coverage sample
+  // and its file, verdict lines). Read by the regression runner's overhead breakdown.
+  std::map<std::string, double> process_seconds;
   std::vector<std::string> notes;   // what the generator produced
   std::vector<std::string> warnings;// golden-model diagnostics (illegal settings etc.)
   nlohmann::json details;           // scoreboard JSON, stats

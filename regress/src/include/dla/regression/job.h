@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dla/regression/plan.h"
+#include "dla/warning_log.h"
 
 namespace dla::regression {
 
@@ -31,8 +32,9 @@ struct Job {
 
 // Every job of the plan at `level`, in plan order; `seeds_override` > 0 replaces every
 // entry's seed count. An entry for a DUT other than the configured one ("dut: nvdla") whose
-// model this build lacks is left out, with one line saying why in `skipped` (when given).
+// model this build lacks is left out; `skipped` (when given) gets the reason, with the entry's
+// name as the subject (entries skipped for the same reason print as one line).
 std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override = 0,
-                        std::vector<std::string>* skipped = nullptr);
+                        WarningLog* skipped = nullptr);
 
 }  // namespace dla::regression

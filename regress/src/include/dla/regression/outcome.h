@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -30,7 +31,10 @@ struct Outcome {
   std::string summary;
   uint64_t cycles = 0;
   double wall_seconds = 0;  // the process, as the runner saw it
-  double test_seconds = 0;  // inside the test (result.json)
+  double test_seconds = 0;  // inside the test: generating its program and running it (result.json wall_seconds)
+  // The test process's own account of the rest of its wall time (result.json process_seconds):
+  // "startup", "setup", "record" in seconds; empty for a crash or an older result.json.
+  std::map<std::string, double> process_seconds;
   std::string result_dir;   // relative to the regression's out dir
   std::string repro;        // `dlaverif run ...` line
   std::string coverage_file;  // relative to the out dir; empty: none

@@ -6,6 +6,8 @@
 #include <ostream>
 #include <string>
 
+#include "dla/regression/local_launcher.h"
+
 namespace dla::regression {
 
 struct RegressOptions {
@@ -29,6 +31,10 @@ struct RegressOptions {
   size_t closure_tests = 20;        // closure tests run at most
   uint64_t closure_seed = 1;        // seeds the candidates' knob mixes and seeds
   std::string command_line;
+  // Starts the tests of a local run whose binary is this executable (owned by the caller, who
+  // creates it first thing, while the process is small). Null: fork + exec.
+  TestForkServer* fork_server = nullptr;
+  bool exec_tests = false;     // --exec-tests: every test is fork + exec (cmd_regress creates no fork server)
 };
 
 // Exit code: 0 every test passed, 1 some failed, 2 bad input, 130 interrupted (resumable).

@@ -3,6 +3,7 @@
 // pass-rate and coverage trends over past runs as inline SVG). No server, no scripts.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "dla/regression/code_coverage.h"
 #include "dla/regression/outcome.h"
 #include "dla/regression/results_db.h"
+#include "dla/warning_log.h"
 
 namespace dla::regression {
 
@@ -36,6 +38,7 @@ struct ReportInput {
   RunInfo run;
   std::vector<Outcome> outcomes;
   cov::CoverageData coverage;     // merged functional coverage of the run
+  std::map<std::string, cov::CoverageData> coverage_by_config;  // the same, per configuration
   std::vector<RunInfo> history;   // finished runs, oldest first (this one included)
   std::string out_dir;            // absolute; repro commands point into it
   ClosureReport closure;
@@ -52,6 +55,35 @@ struct Bucket {
   std::vector<const Outcome*> outcomes;
 };
 std::vector<Bucket> failure_buckets(const std::vector<Outcome>& outcomes);
+
+// Functional coverage of a run merged over all its tests and, separately, over the tests of
+// each configuration (Outcome::config). A file that cannot be read or merged is left out of
+// both and reported to `warnings` (the message, with the test as the subject).
+struct MergedCoverage {
+  cov::CoverageData all;
+  std::map<std::string, cov::CoverageData> by_config;
+};
+MergedCoverage merge_run_coverage(const std::vector<Outcome>& outcomes, const std::string& out_dir,
+                                  WarningLog& warnings);
+
+// Per covergroup: the merged percentage, then one column per configuration ("-" where the
+// configuration has no such covergroup), and a total row; fixed-width text for the terminal.
+std::string coverage_table_text(const cov::CoverageData& all, const std::map<std::string, cov::CoverageData>& by_config);
+
+// The runner's overhead: the test processes' wall time as the runner saw it (fork to reap)
+// minus the time inside the tests (result.json wall_seconds), and where the difference went
+// by the processes' own account (Outcome::process_seconds; "other" is the rest: writing
+// result.json, process exit, the runner noticing it).
+struct RunnerOverhead {
+  size_t tests = 0;
+  double wall_seconds = 0, test_seconds = 0;
+  std::map<std::string, double> phases;  // summed seconds: startup, setup, record, other
+  double percent() const { return wall_seconds > 0 ? 100.0 * (wall_seconds - test_seconds) / wall_seconds : 0; }
+  double per_test_ms() const { return tests ? 1000.0 * (wall_seconds - test_seconds) / static_cast<double>(tests) : 0; }
+  // "runner overhead 4.2 % (11.3 ms a test: startup 5.1, setup 0.9, record 2.0, other 3.3)"
+  std::string text() const;
+};
+RunnerOverhead runner_overhead(const std::vector<Outcome>& outcomes);
 
 std::string junit_xml(const ReportInput& in);
 std::string html_report(const ReportInput& in);

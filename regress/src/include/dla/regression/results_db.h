@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ struct GroupCoverage {
   std::string covergroup;
   double percent = 0;
   int64_t bins = 0, hit_bins = 0;
+  std::string config;  // config_group_coverage(): the configuration; empty: merged over all
 };
 
 struct ClosureRow {
@@ -46,8 +48,10 @@ class ResultsDb {
   // Inserts or replaces the job's result of this run (one transaction each: a killed runner
   // keeps everything recorded before).
   void record(int64_t run_id, const Outcome& o);
-  // Sets finished time, totals and coverage; stores the merged coverage bin by bin.
-  void finish_run(int64_t run_id, const cov::CoverageData& merged);
+  // Sets finished time, totals and coverage; stores the merged coverage bin by bin and, per
+  // configuration, each covergroup's figures (coverage_config_groups).
+  void finish_run(int64_t run_id, const cov::CoverageData& merged,
+                  const std::map<std::string, cov::CoverageData>& by_config = {});
 
   void record_closure(int64_t run_id, const ClosureRow& c);
   // Replaces the run's per-file line/toggle coverage.
@@ -58,6 +62,7 @@ class ResultsDb {
   std::vector<RunInfo> runs(size_t last_n) const;  // oldest first
   std::vector<Outcome> outcomes(int64_t run_id) const;
   std::vector<GroupCoverage> group_coverage(int64_t run_id) const;
+  std::vector<GroupCoverage> config_group_coverage(int64_t run_id) const;  // by config, covergroup
 
  private:
   void exec(const std::string& sql) const;

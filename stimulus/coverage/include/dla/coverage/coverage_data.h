@@ -76,6 +76,8 @@ class CoverageData {
   // naming `source` and what is wrong.
   nlohmann::json to_json(const nlohmann::json& meta = nlohmann::json::object()) const;
   static CoverageData from_json(const nlohmann::json& j, const std::string& source);
+  // to_json(meta).dump(1), written without building the tree (what save() writes).
+  std::string to_text(const nlohmann::json& meta = nlohmann::json::object()) const;
   void save(const std::string& path, const nlohmann::json& meta = nlohmann::json::object()) const;
   static CoverageData load(const std::string& path);
 
