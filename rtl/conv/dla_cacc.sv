@@ -74,7 +74,7 @@ module dla_cacc #(
   logic [2*(1+1)-1:0] st;                               // per bank: 0 free, 1 filling, 2 full
   logic [1:0] bank_full;
   localparam logic signed [ACC_W:0] ACC_MAX = (ACC_W+1)'((64'sd1 <<< (ACC_W - 1)) - 64'sd1);
-  localparam logic signed [ACC_W:0] ACC_MIN = -(ACC_W+1)'(64'sd1 <<< (ACC_W - 1));
+  localparam logic signed [ACC_W:0] ACC_MIN = -((ACC_W+1)'(64'sd1 <<< (ACC_W - 1)));
 
   always_ff @(posedge clk)
     if (p_valid)
@@ -117,10 +117,10 @@ module dla_cacc #(
       guard  = clip != 5'd0 && a[6'(clip) - 6'd1];
       sticky = clip > 5'd1 && (a & ((ACC_W'(1) <<< (clip - 5'd1)) - ACC_W'(1))) != '0;
       r = (ACC_W+1)'(fl) + (ACC_W+1)'(guard && (!a[ACC_W-1] || sticky));
-      lane_sat[k] = 14'(k) < dv_nk && (r > (ACC_W+1)'(33'sh0_7fff_ffff) || r < -(ACC_W+1)'(33'sh0_8000_0000));
+      lane_sat[k] = 14'(k) < dv_nk && (r > (ACC_W+1)'(33'sh0_7fff_ffff) || r < -((ACC_W+1)'(33'sh0_8000_0000)));
       if (14'(k) >= dv_nk) atom[k*32 +: 32] = '0;
       else if (r > (ACC_W+1)'(33'sh0_7fff_ffff)) atom[k*32 +: 32] = 32'h7fff_ffff;
-      else if (r < -(ACC_W+1)'(33'sh0_8000_0000)) atom[k*32 +: 32] = 32'h8000_0000;
+      else if (r < -((ACC_W+1)'(33'sh0_8000_0000))) atom[k*32 +: 32] = 32'h8000_0000;
       else atom[k*32 +: 32] = r[31:0];
     end
   end

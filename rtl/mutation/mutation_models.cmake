@@ -25,6 +25,10 @@ if(NOT YOSYS_BIN)
 endif()
 
 set(_mut_script ${CMAKE_SOURCE_DIR}/scripts/mutate/gen_mutants.py)
+# Units whose top module is instantiated more than once with different parameters: the
+# instance whose elaborated module gets the mutants (the others keep the original source).
+# CMAC_A and CMAC_B are both dla_cmac (HALF = 0/1); unit `cmac` grades CMAC_A.
+set(_mut_instance_cmac u_cmac_a)
 foreach(pair ${DLA_MUTATION_MODELS})
   if(NOT pair MATCHES "^([A-Za-z0-9_]+):([a-z0-9_]+)$")
     message(FATAL_ERROR "DLA_MUTATION_MODELS entry '${pair}' is not <config>:<unit>")
@@ -41,15 +45,22 @@ foreach(pair ${DLA_MUTATION_MODELS})
   set(mdir ${CMAKE_BINARY_DIR}/verilated/${cfg}_mutants_${unit})
   set(prefix Vdut_${cfg}_mutants_${unit})
   set(target dla_dut_${cfg}_mutants_${unit})
+  set(inst_args "")
+  if(DEFINED _mut_instance_${unit})
+    set(inst_args --instance ${_mut_instance_${unit}})
+  endif()
   add_custom_command(
     OUTPUT ${out}/mutants.json ${out}/filelist.f ${out}/${top}_mutants.v
     COMMAND ${Python3_EXECUTABLE} ${_mut_script} --rtl-dir ${CMAKE_SOURCE_DIR}/rtl
-            --filelist ${DLA_DUT_FILELIST} --gen-dir ${gen_dir} --top ${top}
+            --filelist ${DLA_DUT_FILELIST} --gen-dir ${gen_dir} --top ${top} ${inst_args}
             --count ${DLA_MUTATION_COUNT} --seed ${DLA_MUTATION_SEED} --out ${out}
     DEPENDS ${_mut_script} ${DLA_DUT_SOURCES} ${DLA_DUT_FILELIST} ${gen_dir}/dla_cfg.svh ${gen_dir}/generated.f
     COMMENT "Generating ${DLA_MUTATION_COUNT} mutants of ${top} for configuration ${cfg}" VERBATIM)
+  # -Wno-UNOPTFLAT: the flattened netlist packs unrelated bits into one wire and routes every
+  # mutated bit through a mux, so Verilator sees word-level loops the RTL does not have (it
+  # still evaluates them exactly; a loop a mutation really creates fails its test).
   dla_verilated_model(${target} PREFIX ${prefix} MDIR ${mdir} FILELIST ${out}/filelist.f
-    WORKDIR ${CMAKE_CURRENT_BINARY_DIR} TOP NV_nvdla CONFIG ${cfg} ARGS -I${gen_dir}
+    WORKDIR ${CMAKE_CURRENT_BINARY_DIR} TOP NV_nvdla CONFIG ${cfg} ARGS -I${gen_dir} -Wno-UNOPTFLAT
     DEPENDS ${out}/${top}_mutants.v AFTER dla_rtl_gen_${cfg}
     COMMENT "Verilating the ${unit} mutant model for configuration ${cfg}")
 

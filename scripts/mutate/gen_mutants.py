@@ -14,6 +14,14 @@ Two additions the simulator needs:
     ever differed from the original value after reset: the activation probe the grader uses
     to tell "not activated" from "activated but not propagated" survivors.
 
+The unit may sit anywhere below NV_nvdla (the conv units are inside dla_conv). When its top
+module is elaborated more than once with different parameters (dla_cmac: CMAC_A and CMAC_B),
+--instance names the instance whose elaborated module is mutated. The other instances must
+stay unmutated, so <top>_mutants.v then holds three modules: the mutated netlist as
+<top>__mutants, the original source renamed <top>__original, and <top> itself, a wrapper with
+the original header that instantiates the mutants when its parameters are the chosen
+instance's values and the original otherwise.
+
 Outputs in --out: <top>_mutants.v, mutants.json (one record per mutant: mode, cell, port,
 bit, wire, source locations), filelist.f (the mutant model's sources, absolute paths).
 """
@@ -62,6 +70,76 @@ def module_parameters(source, module):
         return []
     header = re.sub(r"//[^\n]*", "", m.group(1))
     return re.findall(r"\bparameter\b[^=,]*?\b(\w+)\s*=", header)
+
+
+def strip_comments(text):
+    return re.sub(r"//[^\n]*", "", re.sub(r"/\*.*?\*/", "", text, flags=re.S))
+
+
+def module_header(source, module):
+    """`module <module> #(...) (...);` of `source` without comments (the wrapper's header)."""
+    text = strip_comments(open(source).read())
+    m = re.search(r"\bmodule\s+" + re.escape(module) + r"\b\s*", text)
+    if not m:
+        fail(f"{source}: no module {module}")
+
+    def group_end(i):  # text[i] == "(": index after its matching ")"
+        depth = 0
+        for j in range(i, len(text)):
+            depth += {"(": 1, ")": -1}.get(text[j], 0)
+            if depth == 0:
+                return j + 1
+        fail(f"{source}: unbalanced parentheses in module {module}'s header")
+    i = m.end()
+    if text[i] == "#":
+        i = group_end(text.index("(", i))
+    i = group_end(text.index("(", i))
+    return text[m.start():text.index(";", i) + 1]
+
+
+def rtlil_const(value):
+    """An RTLIL parameter value (`8`, `32'00..1000`, `"text"`) as a Verilog literal."""
+    m = re.fullmatch(r"(\d+)'([01xz]+)", value)
+    if m:
+        return f"{m.group(1)}'b{m.group(2)}"
+    return value
+
+
+def instance_module(dump_file, instance, top):
+    """The elaborated module of the cell named `instance` whose module is (a variant of) `top`."""
+    types = set()
+    for line in open(dump_file):
+        m = re.match(r"\s*cell (\S+) \\" + re.escape(instance) + r"$", line.rstrip())
+        if m and (m.group(1) == top or m.group(1).endswith("\\" + top)):
+            types.add(m.group(1))
+    if len(types) != 1:
+        fail(f"expected one instance '{instance}' of {top} in NV_nvdla, found modules {sorted(types)}")
+    return types.pop()
+
+
+def module_parameter_values(dump_file):
+    """`parameter \\NAME VALUE` lines of a `dump` of one module -> {NAME: Verilog literal}."""
+    values = {}
+    for line in open(dump_file):
+        m = re.match(r"\s*parameter \\(\w+) (.+)$", line.rstrip())
+        if m:
+            values[m.group(1)] = rtlil_const(m.group(2))
+    return values
+
+
+def wrapper(top, header, params, values, ports):
+    """<top>: the original header; the mutants where the parameters are the mutated
+    instance's, the original module elsewhere."""
+    cond = " && ".join(f"({p} == {values[p]})" for p in params if p in values) or "1"
+    conns = ", ".join(f".{p}({p})" for p in ports)
+    passed = ", ".join(f".{p}({p})" for p in params)
+    return (f"{header}\n"
+            f"  if ({cond}) begin : g_mutants\n"
+            f"    {top}__mutants u_mutants ({conns});\n"
+            f"  end else begin : g_original\n"
+            f"    {top}__original " + (f"#({passed}) " if passed else "") + f"u_original ({conns});\n"
+            f"  end\n"
+            f"endmodule\n")
 
 
 MUT_ARG = re.compile(r"-(\w+) (\S+)")
@@ -178,6 +256,8 @@ def main():
     ap.add_argument("--top", required=True, help="the unit's top module, e.g. dla_bdma")
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--instance", help="instance name of the top module to mutate, when the "
+                    "top is elaborated more than once (other instances stay unmutated)")
     ap.add_argument("--clock", default="clk")
     ap.add_argument("--reset", default="rstn")
     ap.add_argument("--out", required=True)
@@ -198,17 +278,27 @@ def main():
 
     files = " ".join(sources + generated)
     mods = os.path.join(a.out, "modules.txt")
+    cells = os.path.join(a.out, "instances.txt")
     run_yosys(f"read_verilog -sv -I{gen_dir} {files}\nhierarchy -check -top NV_nvdla\n"
-              f"tee -q -o {mods} ls\n", a.out, "elaborate")
+              f"tee -q -o {mods} ls\n" +
+              (f"tee -q -o {cells} dump */{a.instance}\n" if a.instance else ""), a.out, "elaborate")
     names = [l.strip() for l in open(mods) if l.strip().endswith("\\" + a.top) or l.strip() == a.top]
+    if a.instance:
+        chosen = instance_module(cells, a.instance, a.top)
+        if chosen not in names:
+            fail(f"instance {a.instance}'s module {chosen} is not among {names}")
+        names = [chosen]
     if len(names) != 1:
-        fail(f"expected one elaborated instance module of {a.top} in NV_nvdla, found {names}")
+        fail(f"expected one elaborated instance module of {a.top} in NV_nvdla, found {names}"
+             + ("; name the instance to mutate with --instance" if len(names) > 1 else ""))
     width = max(1, (a.count).bit_length())
     mutated = f"{a.top}__mutants"
     list_file = os.path.join(a.out, "mutations.ys")
     netlist = os.path.join(a.out, "netlist.v")
+    param_dump = os.path.join(a.out, "parameters.txt")
     run_yosys(f"""read_verilog -sv -I{gen_dir} {files}
 hierarchy -check -top NV_nvdla
+{f"tee -q -o {param_dump} dump {names[0]}" if a.instance else ""}
 rename {names[0]} {mutated}
 hierarchy -top {mutated}
 proc
@@ -222,17 +312,32 @@ opt_clean
 write_verilog -noattr {netlist}
 """, a.out, "mutate")
 
-    text = open(netlist).read().replace(f"module {mutated}(", f"module {a.top}(", 1)
+    text = open(netlist).read()
+    name = mutated if a.instance else a.top
+    if not a.instance:
+        text = text.replace(f"module {mutated}(", f"module {a.top}(", 1)
     records = [parse_mutation(l) for l in open(list_file) if l.startswith("mutate ")]
     text, probed = add_probes(text, len(records), width, a.clock, a.reset)
     params = module_parameters(top_file, a.top)
-    # The instance in NV_nvdla passes the original parameters; their values are already
-    # elaborated into the netlist, so they are accepted and unused.
-    header_end = text.index(");", text.index(f"module {a.top}(")) + 2
-    text = (text[:header_end] + "\n" + "".join(f"  parameter {p} = 0;\n" for p in params) +
-            text[header_end:])
-    text = (f"// Generated by scripts/mutate/gen_mutants.py: {len(records)} mutations of {a.top}\n"
-            f"// behind mutsel (0 = unmutated). Do not edit.\n/* verilator lint_off UNUSEDPARAM */\n" + text)
+    header_end = text.index(");", text.index(f"module {name}(")) + 2
+    if a.instance:
+        # Only the chosen instance gets the mutants; the wrapper keeps the other instances on
+        # the original source (renamed), selected by the parameter values of the chosen one.
+        ports = [p.strip() for p in text[text.index(f"module {name}(") + len(name) + 8:header_end - 2].split(",")]
+        values = module_parameter_values(param_dump)
+        original = re.sub(r"\bmodule\s+" + re.escape(a.top) + r"\b", f"module {a.top}__original",
+                          open(top_file).read())
+        text = (text + "\n// " + os.path.basename(top_file) + f" with {a.top} renamed (the other instances)\n" +
+                original + "\n// The wrapper: the mutants for instance " + a.instance + "'s parameters\n" +
+                wrapper(a.top, module_header(top_file, a.top), params, values, ports))
+    else:
+        # The instance in NV_nvdla passes the original parameters; their values are already
+        # elaborated into the netlist, so they are accepted and unused.
+        text = (text[:header_end] + "\n" + "".join(f"  parameter {p} = 0;\n" for p in params) +
+                text[header_end:])
+    text = (f"// Generated by scripts/mutate/gen_mutants.py: {len(records)} mutations of {a.top}"
+            + (f" (instance {a.instance})" if a.instance else "") +
+            f"\n// behind mutsel (0 = unmutated). Do not edit.\n/* verilator lint_off UNUSEDPARAM */\n" + text)
     out_v = os.path.join(a.out, f"{a.top}_mutants.v")
     with open(out_v, "w") as f:
         f.write(text)
@@ -249,7 +354,7 @@ write_verilog -noattr {netlist}
                         "wirebit": int(r.get("wirebit", -1)), "sources": srcs,
                         "location": best_location(srcs, r.get("cell", ""), files, relative), "probe": r["id"] in probed})
     with open(os.path.join(a.out, "mutants.json"), "w") as f:
-        json.dump({"top": a.top, "seed": a.seed, "selector_width": width, "count": len(mutants),
+        json.dump({"top": a.top, "instance": a.instance or "", "seed": a.seed, "selector_width": width, "count": len(mutants),
                    "mutants": mutants}, f, indent=1)
     with open(os.path.join(a.out, "filelist.f"), "w") as f:
         for s in sources:

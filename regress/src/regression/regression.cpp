@@ -45,7 +45,8 @@ Job job_from(const nlohmann::json& j) {
   r.knobs = j.at("knobs").get<std::map<std::string, std::string>>();
   r.golden_only = j.at("golden_only").get<bool>();
   r.axi_profile = j.at("axi_profile").get<std::string>();
-  if (j.contains("dut")) r.dut = j["dut"].get<std::string>();
+  // (not j.value("dut", ...): GCC 12 -O2 warns of a null dereference inside nlohmann's value())
+  if (const auto it = j.find("dut"); it != j.end()) r.dut = it->get<std::string>();
   r.timeout_seconds = j.at("timeout_seconds").get<double>();
   r.watchdog_cycles = j.at("watchdog_cycles").get<uint64_t>();
   r.covergroups = j.at("covergroups").get<std::vector<std::string>>();
