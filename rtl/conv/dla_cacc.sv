@@ -14,7 +14,8 @@ module dla_cacc #(
   parameter int PW       = 19,
   parameter int TP       = 1,
   parameter bit SAT_WRAP = 1'b1,
-  parameter int ACC_W    = 34,
+  parameter bit PREC16   = 1'b0,             // int16 layers: AK/2 kernels, 48-bit sums
+  parameter int ACC_W    = PREC16 ? 48 : 34,
   parameter int SLB      = $clog2(SL),
   parameter int AKB      = $clog2(AK)
 ) (
@@ -44,7 +45,7 @@ module dla_cacc #(
   output logic [TP*32-1:0]     fly_data,
   output logic                 layer_end
 );
-  localparam int BEATS = AK / TP;
+  localparam int BEATS = AK / TP;           // beats of an int8 atom (int16: half of them)
   localparam int BB    = (BEATS > 1) ? $clog2(BEATS) : 1;
 
   /* verilator lint_off UNUSEDSIGNAL */
@@ -73,8 +74,14 @@ module dla_cacc #(
   logic signed [ACC_W-1:0] acc [2][SL][AK];
   logic [2*(1+1)-1:0] st;                               // per bank: 0 free, 1 filling, 2 full
   logic [1:0] bank_full;
-  localparam logic signed [ACC_W:0] ACC_MAX = (ACC_W+1)'((64'sd1 <<< (ACC_W - 1)) - 64'sd1);
-  localparam logic signed [ACC_W:0] ACC_MIN = -((ACC_W+1)'(64'sd1 <<< (ACC_W - 1)));
+  // int8 sums saturate at 34 bits, int16 sums at 48
+  wire                     es2     = PREC16 && proc_prec != 2'd0;
+  localparam logic signed [ACC_W:0] MAX34 = (ACC_W+1)'((64'sd1 <<< 33) - 64'sd1);
+  localparam logic signed [ACC_W:0] MIN34 = -((ACC_W+1)'(64'sd1 <<< 33));
+  localparam logic signed [ACC_W:0] MAXW  = (ACC_W+1)'((64'sd1 <<< (ACC_W - 1)) - 64'sd1);
+  localparam logic signed [ACC_W:0] MINW  = -((ACC_W+1)'(64'sd1 <<< (ACC_W - 1)));
+  wire signed [ACC_W:0]    ACC_MAX = es2 ? MAXW : MAX34;
+  wire signed [ACC_W:0]    ACC_MIN = es2 ? MINW : MIN34;
 
   always_ff @(posedge clk)
     if (p_valid)
@@ -89,7 +96,9 @@ module dla_cacc #(
 
   // ---- delivery ---------------------------------------------------------------------------
   wire [13:0] kernels = 14'(out_c_m1) + 14'd1;
-  wire [13:0] groups_m1 = (kernels - 14'd1) >> AKB;
+  wire [13:0] akp = es2 ? 14'(AK / 2) : 14'(AK);
+  wire [13:0] groups_m1 = es2 ? (kernels - 14'd1) >> (AKB - 1) : (kernels - 14'd1) >> AKB;
+  wire [BB-1:0] last_beat = es2 ? BB'(BEATS / 2 - 1) : BB'(BEATS - 1);
   wire [26:0] npix = (27'(out_w_m1) + 27'd1) * (27'(out_h_m1) + 27'd1);
 
   logic        dv_run, dv_bank;
@@ -101,7 +110,7 @@ module dla_cacc #(
   logic [SLB:0] dv_n;
   logic        dv_last_stripe;
   dla_conv_stripe #(.SL(SL)) u_stripe (.left(dv_left), .len(dv_n), .last(dv_last_stripe));
-  wire  [13:0] dv_nk   = (dv_g == groups_m1) ? kernels - (dv_g << AKB) : 14'(AK);
+  wire  [13:0] dv_nk   = (dv_g == groups_m1) ? kernels - dv_g * akp : akp;
 
   // the atom being delivered: rounded, clipped lanes
   logic [AK*32-1:0] atom;
@@ -128,7 +137,7 @@ module dla_cacc #(
   assign fly_valid = dv_run && st[(dv_bank)*(1+1) +: (1+1)] == 2'd2;
   assign fly_data  = atom[32'(dv_beat)*TP*32 +: TP*32];
   wire beat = fly_valid && fly_ready;
-  wire atom_end = beat && (BEATS == 1 || dv_beat == BB'(BEATS - 1));
+  wire atom_end = beat && (BEATS == 1 || dv_beat == last_beat);
   wire stripe_done = atom_end && dv_p == dv_n - (SLB+1)'(1);
   wire last_stripe = dv_last_stripe && dv_g == groups_m1;
   assign layer_end = stripe_done && last_stripe;
@@ -153,7 +162,7 @@ module dla_cacc #(
         if (stripe_start[b]) st[(b)*(1+1) +: (1+1)] <= 2'd1;
         if (p_valid && p_stripe_end && p_bank == 1'(b)) st[(b)*(1+1) +: (1+1)] <= 2'd2;
       end
-      if (beat) dv_beat <= (BEATS == 1 || dv_beat == BB'(BEATS - 1)) ? '0 : dv_beat + BB'(1);
+      if (beat) dv_beat <= (BEATS == 1 || dv_beat == last_beat) ? '0 : dv_beat + BB'(1);
       if (atom_end) begin
         dv_p <= dv_p + (SLB+1)'(1);
         if (sat_count != 32'hffff_ffff)

@@ -15,7 +15,8 @@ module dla_cdma #(
   parameter int EA          = 14,
   parameter int LEN_BITS    = 16,
   parameter int TAG_BITS    = 4,
-  parameter int APB         = DATA_BITS / (8 * ATOM_BYTES)
+  parameter bit PREC16      = 1'b0,                        // int16/fp16 (2-byte elements)
+  parameter int APB         = DATA_BITS / (8 * ATOM_BYTES)  // atoms per beat: 1 or 2
 ) (
   input  logic                     clk,
   input  logic                     rstn,
@@ -39,15 +40,19 @@ module dla_cdma #(
   output logic [13:0]              rows_done,      // new slices completely written
   output logic [31:0]              wt_bytes,       // weight bytes written
   output logic                     fetch_done,
-  // CBUF write ports
+  output logic                     data_fetched,   // every new input slice written
+  output logic                     wt_fetched,     // every weight byte written
+  // CBUF pair-write ports: {entry addr1, entry addr0} under a byte mask
   output logic                     dw_en,
-  output logic [EA-1:0]            dw_addr,
-  output logic [ENTRY_BYTES*8-1:0] dw_data,
-  output logic [ENTRY_BYTES-1:0]   dw_mask,
+  output logic [EA-1:0]            dw_addr0,
+  output logic [EA-1:0]            dw_addr1,
+  output logic [2*ENTRY_BYTES*8-1:0] dw_data,
+  output logic [2*ENTRY_BYTES-1:0] dw_mask,
   output logic                     ww_en,
-  output logic [EA-1:0]            ww_addr,
-  output logic [ENTRY_BYTES*8-1:0] ww_data,
-  output logic [ENTRY_BYTES-1:0]   ww_mask,
+  output logic [EA-1:0]            ww_addr0,
+  output logic [EA-1:0]            ww_addr1,
+  output logic [2*ENTRY_BYTES*8-1:0] ww_data,
+  output logic [2*ENTRY_BYTES-1:0] ww_mask,
   // DMA read clients on DBB: [0] data, [1] weights
   output logic [1:0]               rd_req_valid,
   input  logic [1:0]               rd_req_ready,
@@ -60,10 +65,13 @@ module dla_cdma #(
   input  logic [TAG_BITS-1:0]      rd_dat_tag
 );
   localparam int AB      = ATOM_BYTES * 8;
+  localparam int EB      = ENTRY_BYTES * 8;
   localparam int APE     = ENTRY_BYTES / ATOM_BYTES;      // atoms per CBUF entry
   localparam int APE_B   = (APE > 1) ? $clog2(APE) : 1;
   localparam int ATOM_SH = $clog2(ATOM_BYTES);
   localparam int APE_SH  = $clog2(APE);
+  localparam int ENT_SH  = $clog2(ENTRY_BYTES);
+  localparam int LANE_B  = (APB > 1) ? $clog2(APB) : 1;
   localparam int WCHUNK  = 16 * APE;                      // atoms per weight request
 
   // ---- registers ----------------------------------------------------------------------------
@@ -157,7 +165,7 @@ module dla_cdma #(
   wire [63:0] wt_64    = {wt_hi, wt_lo};
   /* verilator lint_on UNUSEDSIGNAL */
   wire image = pixel_fmt_feature_n;
-  wire [EA:0] eps_p1 = (EA+1)'(eps) + (EA+1)'(1);
+  wire [EA:0] eps_p1 = (EA+1)'(15'(eps) + 15'd1);   // a slice is at most the whole buffer
 
   // Next entry of a ring [first, first + size).
   function automatic logic [EA-1:0] ring_add(input logic [EA-1:0] e, input logic [EA:0] inc,
@@ -169,10 +177,12 @@ module dla_cdma #(
   endfunction
 
   // ---- direct-mode feature fetch ----------------------------------------------------------
+  // Processing precision: 2-byte elements (int16/fp16) only on configurations that have them.
+  wire              es2     = PREC16 && proc_prec != 2'd0;
   logic                 running, d_walk, fetch_data_q;
   logic [12:0]          d_y, d_s;
   logic [ADDR_BITS-1:0] d_row, d_addr;
-  wire  [12:0]          surf_m1 = chan_m1 >> ATOM_SH;   // int8: ATOM_BYTES channels per surface
+  wire  [12:0]          surf_m1 = es2 ? chan_m1 >> (ATOM_SH - 1) : chan_m1 >> ATOM_SH;
 
   wire d_req_valid = running && d_walk && !image;
   wire d_fire = d_req_valid && rd_req_ready[0];
@@ -203,58 +213,102 @@ module dla_cdma #(
       end
     end
 
-  // Returned atoms (in request order) go to the slice, converted lane by lane.
-  logic [EA-1:0]    d_slice, d_ent;
-  logic [APE_B-1:0] d_lane;
-  logic [12:0]      d_x, d_sw;
-  logic [13:0]      d_rows;
-  logic [AB-1:0]    d_conv;
-  wire              d_in = rd_dat_valid[0] && !image;
-  /* verilator lint_off UNUSEDSIGNAL */   // one atom per beat (APB = 1) in this version
-  wire [APB-1:0]    unused_mask = rd_dat_mask;
-  /* verilator lint_on UNUSEDSIGNAL */
+  // Slice layout (docs/conv-rtl.md): surfaces in blocks of APE; a full block holds one pixel's
+  // APE atoms per entry (W entries), the last, partial block of r surfaces holds them in slots
+  // of r rounded up to a power of two atoms. Atom (s, x) is at byte
+  //   full block:  (s / APE) * W * E + x * E + (s % APE) * A
+  //   last block:  q * W * E + x * slot * A + (s % APE) * A           (q = full blocks)
+  // With one atom per entry (APE = 1) that is atom s * W + x.
+  wire  [13:0] nsurf  = 14'(surf_m1) + 14'd1;
+  wire  [13:0] nfull  = nsurf >> APE_SH;
+  logic [3:0]  slot_atoms;                             // atoms per pixel in the last block
+  always_comb begin
+    logic [13:0] r;
+    r = nsurf & 14'(APE - 1);
+    slot_atoms = 4'(APE);
+    for (int k = APE / 2; k >= 1; k = k / 2)
+      if (r != 14'd0 && r <= 14'(k)) slot_atoms = 4'(k);
+  end
 
-  for (genvar i = 0; i < ATOM_BYTES; i++) begin : g_cvt
-    logic [7:0]  s8;
-    /* verilator lint_off UNUSEDSIGNAL */
-    logic [15:0] s16;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [7:0] d = rd_dat_data[i*8 +: 8];
-    dla_conv_cvt u_cvt (.p({{9{d[7]}}, d}), .offset(cvt_offset), .scale(cvt_scale),
-                        .truncate(cvt_truncate), .sat8(s8), .sat16(s16));
-    assign d_conv[i*8 +: 8] = cvt_en ? s8 : d;
+  // Returned atoms (in request order) go to the slice, converted element by element.
+  logic [EA-1:0]    d_slice;
+  logic [12:0]      d_x, d_sw;
+  logic [31:0]      d_xoff;                            // x * pitch of the current row
+  logic [13:0]      d_rows;
+  wire              d_in     = rd_dat_valid[0] && !image;
+  wire              d_full   = (14'(d_sw) >> APE_SH) < nfull;
+  wire  [31:0]      d_pitch  = d_full ? 32'(ENTRY_BYTES) : 32'(slot_atoms) << ATOM_SH;
+  wire  [31:0]      d_sbase  = (d_full ? 32'(d_sw) >> APE_SH : 32'(nfull)) * (32'(width_m1) + 32'd1) *
+                               32'(ENTRY_BYTES) + ((32'(d_sw) & 32'(APE - 1)) << ATOM_SH);
+  wire  [31:0]      d_off    = d_sbase + d_xoff;
+  wire  [EA-1:0]    d_ent    = ring_add(d_slice, (EA+1)'(d_off >> ENT_SH), '0, data_ring);
+  wire  [ENT_SH-1:0] d_sh    = ENT_SH'(d_off);
+
+  // atoms of the beat: count and lowest lane (the mask is contiguous)
+  logic [LANE_B-1:0] d_lo;
+  logic [1:0]        d_n;
+  always_comb begin
+    d_lo = '0;
+    d_n  = '0;
+    for (int k = APB - 1; k >= 0; k--) if (rd_dat_mask[k]) d_lo = LANE_B'(k);
+    for (int k = 0; k < APB; k++) d_n = d_n + 2'(rd_dat_mask[k]);
+  end
+
+  // converter: one per byte position; an int16 element uses the one at its even byte
+  logic [DATA_BITS-1:0]   d_cv, d_s8;
+  /* verilator lint_off UNUSEDSIGNAL */   // odd positions' 16-bit results, even ones' in int8
+  logic [DATA_BITS*2-1:0] d_s16;
+  /* verilator lint_on UNUSEDSIGNAL */
+  for (genvar i = 0; i < DATA_BITS / 8; i++) begin : g_cvt
+    wire  [7:0]  lo = rd_dat_data[i*8 +: 8];
+    wire  [7:0]  hi = rd_dat_data[(i | 1)*8 +: 8];
+    wire  [16:0] p  = (es2 && i % 2 == 0) ? {hi[7], hi, lo} : {{9{lo[7]}}, lo};
+    dla_conv_cvt u_cvt (.p, .offset(cvt_offset), .scale(cvt_scale), .truncate(cvt_truncate),
+                        .sat8(d_s8[i*8 +: 8]), .sat16(d_s16[i*16 +: 16]));
+  end
+  always_comb
+    for (int i = 0; i < DATA_BITS / 8; i++)
+      d_cv[i*8 +: 8] = !cvt_en ? rd_dat_data[i*8 +: 8] :
+                       es2 ? d_s16[(i & ~1)*16 + (i % 2)*8 +: 8] : d_s8[i*8 +: 8];
+
+  // the beat's atoms at their slice positions: atom j at byte d_sh + j * pitch of the window
+  logic [2*EB-1:0]          d_wdata;
+  logic [2*ENTRY_BYTES-1:0] d_wmask;
+  always_comb begin
+    d_wdata = '0;
+    d_wmask = '0;
+    for (int j = 0; j < APB; j++)
+      if (j < 32'(d_n)) begin
+        d_wdata = d_wdata | ((2*EB)'(d_cv[(32'(d_lo) + j) % APB * AB +: AB]) << ((32'(d_sh) + 32'(j) * d_pitch) * 8));
+        d_wmask = d_wmask | ((2*ENTRY_BYTES)'({ATOM_BYTES{1'b1}}) << (32'(d_sh) + 32'(j) * d_pitch));
+      end
   end
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
       d_slice <= '0;
-      d_ent   <= '0;
-      d_lane  <= '0;
       d_x     <= '0;
       d_sw    <= '0;
+      d_xoff  <= '0;
       d_rows  <= '0;
     end else if (start) begin
       d_slice <= slice_base0;
-      d_ent   <= slice_base0;
-      d_lane  <= '0;
       d_x     <= '0;
       d_sw    <= '0;
+      d_xoff  <= '0;
       d_rows  <= '0;
     end else if (d_in) begin
-      if (APE == 1 || d_lane == APE_B'(APE - 1)) begin
-        d_lane <= '0;
-        d_ent  <= ring_add(d_ent, (EA+1)'(1), '0, data_ring);
-      end else d_lane <= d_lane + APE_B'(1);
-      if (d_x != width_m1) d_x <= d_x + 13'd1;
-      else begin
-        d_x <= '0;
+      if (14'(d_x) + 14'(d_n) <= 14'(width_m1)) begin
+        d_x    <= d_x + 13'(d_n);
+        d_xoff <= d_xoff + 32'(d_n) * d_pitch;
+      end else begin                                 // row of this surface complete
+        d_x    <= '0;
+        d_xoff <= '0;
         if (d_sw != surf_m1) d_sw <= d_sw + 13'd1;
         else begin                                   // slice complete
           d_sw    <= '0;
           d_rows  <= d_rows + 14'd1;
           d_slice <= ring_add(d_slice, eps_p1, '0, data_ring);
-          d_ent   <= ring_add(d_slice, eps_p1, '0, data_ring);
-          d_lane  <= '0;
         end
       end
     end
@@ -282,7 +336,8 @@ module dla_cdma #(
     .slice_base0, .eps_p1, .data_ring,
     .req_valid(i_req_valid), .req_ready(rd_req_ready[0]), .req_addr(i_req_addr),
     .req_len(i_req_len), .req_tag(i_req_tag),
-    .dat_valid(rd_dat_valid[0] && image), .dat_data(rd_dat_data), .dat_tag(rd_dat_tag),
+    .dat_valid(rd_dat_valid[0] && image), .dat_data(rd_dat_data), .dat_mask(rd_dat_mask),
+    .dat_tag(rd_dat_tag),
     .w_en(i_we), .w_addr(i_waddr), .w_data(i_wdata), .w_mask(i_wmask), .rows_done(i_rows)
   );
 
@@ -291,18 +346,18 @@ module dla_cdma #(
   assign rd_req_len[0 +: LEN_BITS]   = image ? i_req_len : LEN_BITS'(width_m1);
   assign rd_req_tag[0 +: TAG_BITS]   = image ? i_req_tag : '0;
 
-  always_comb begin
-    dw_en   = image ? i_we : d_in;
-    dw_addr = image ? i_waddr : d_ent;
-    dw_data = image ? i_wdata : {APE{d_conv}};
-    dw_mask = '0;
-    if (image) dw_mask = i_wmask;
-    else for (int a = 0; a < APE; a++)
-      if (APE_B'(a) == d_lane) dw_mask[a*ATOM_BYTES +: ATOM_BYTES] = '1;
-  end
+  wire [EA-1:0] d_ent1 = ring_add(d_ent, (EA+1)'(1), '0, data_ring);
+  wire [EA-1:0] i_waddr1 = ring_add(i_waddr, (EA+1)'(1), '0, data_ring);
+  assign dw_en    = image ? i_we : d_in;
+  assign dw_addr0 = image ? i_waddr : d_ent;
+  assign dw_addr1 = image ? i_waddr1 : d_ent1;
+  assign dw_data  = image ? {{EB{1'b0}}, i_wdata} : d_wdata;
+  assign dw_mask  = image ? {{ENTRY_BYTES{1'b0}}, i_wmask} : d_wmask;
   assign rows_done = image ? i_rows : d_rows;
 
   // ---- weight fetch -----------------------------------------------------------------------
+  // Weights are copied byte for byte: a beat's atoms go to the next atom positions of the
+  // ring (they may end in the next entry).
   logic [31:0]          w_issued, w_atoms;           // atoms requested / written
   logic [ADDR_BITS-1:0] w_addr;
   logic [EA-1:0]        w_ent;
@@ -324,6 +379,8 @@ module dla_cdma #(
   wire                  w_req_valid = running && w_walk && w_left != 32'd0 && w_room;
   wire                  w_fire = w_req_valid && rd_req_ready[1];
   wire                  w_in = rd_dat_valid[1];
+  // the beat's atoms (the same count and first lane rules as for data)
+  wire  [APE_B:0]       w_lane_n = (APE_B+1)'(w_lane) + (APE_B+1)'(d_n);
 
   assign rd_req_valid[1]                     = w_req_valid;
   assign rd_req_addr[ADDR_BITS +: ADDR_BITS] = w_addr;
@@ -351,21 +408,23 @@ module dla_cdma #(
         w_addr   <= w_addr + (ADDR_BITS'(w_chunk) << ATOM_SH);
       end
       if (w_in) begin
-        w_atoms <= w_atoms + 32'd1;
-        if (APE == 1 || w_lane == APE_B'(APE - 1)) begin
-          w_lane <= '0;
+        w_atoms <= w_atoms + 32'(d_n);
+        if (w_lane_n >= (APE_B+1)'(APE)) begin
+          w_lane <= APE_B'(w_lane_n - (APE_B+1)'(APE));
           w_ent  <= ring_add(w_ent, (EA+1)'(1), wt_first, wt_ring);
-        end else w_lane <= w_lane + APE_B'(1);
+        end else w_lane <= APE_B'(w_lane_n);
       end
     end
 
   always_comb begin
-    ww_en   = w_in;
-    ww_addr = w_ent;
-    ww_data = {APE{rd_dat_data[AB-1:0]}};
-    ww_mask = '0;
-    for (int a = 0; a < APE; a++)
-      if (APE_B'(a) == w_lane) ww_mask[a*ATOM_BYTES +: ATOM_BYTES] = '1;
+    logic [APB*AB-1:0] atoms;
+    atoms    = rd_dat_data >> (32'(d_lo) * AB);
+    ww_en    = w_in;
+    ww_addr0 = w_ent;
+    ww_addr1 = ring_add(w_ent, (EA+1)'(1), wt_first, wt_ring);
+    ww_data  = (2*EB)'(atoms) << (32'(w_lane) * AB);
+    ww_mask  = (2*ENTRY_BYTES)'((2*ENTRY_BYTES)'(1) << (32'(d_n) * ATOM_BYTES)) - (2*ENTRY_BYTES)'(1);
+    ww_mask  = ww_mask << (32'(w_lane) * ATOM_BYTES);
   end
   assign wt_bytes = (w_walk ? w_atoms : w_total) << ATOM_SH;
 
@@ -380,6 +439,8 @@ module dla_cdma #(
       running      <= 1'b1;
       fetch_data_q <= fetch_data;
     end else if (op_done) running <= 1'b0;
-  assign fetch_done = running && data_done && wt_done;
+  assign fetch_done   = running && data_done && wt_done;
+  assign data_fetched = running && data_done;
+  assign wt_fetched   = running && wt_done;
 
 endmodule

@@ -54,6 +54,7 @@ module dla_cdma_img #(
   output logic [TAG_BITS-1:0]      req_tag,
   input  logic                     dat_valid,
   input  logic [DATA_BITS-1:0]     dat_data,
+  input  logic [APB-1:0]           dat_mask,
   input  logic [TAG_BITS-1:0]      dat_tag,
   // CBUF data write port
   output logic                     w_en,
@@ -126,7 +127,7 @@ module dla_cdma_img #(
     /* verilator lint_on UNUSEDSIGNAL */
     dla_atom_fifo #(.ATOM_BITS(AB), .APB(APB), .DEPTH(FIFO_ATOMS)) u_fifo (
       .clk, .rstn, .in_valid(dat_valid && dat_tag[0] == 1'(p)), .in_data(dat_data),
-      .in_mask({APB{1'b1}}), .out_lane('0), .out_take(CNT'(take[p])), .out_data(head),
+      .in_mask(dat_mask), .out_lane('0), .out_take(CNT'(take[p])), .out_data(head),
       .count(fifo_cnt[(p)*(CNT-1+1) +: (CNT-1+1)])
     );
     assign fifo_head[(p)*(AB-1+1) +: (AB-1+1)] = head[AB-1:0];
@@ -205,7 +206,7 @@ module dla_cdma_img #(
         last_sel <= sel;
         if (wa[(sel)*(15+1) +: (15+1)] + chunk[(sel)*(15+1) +: (15+1)] == row_atoms[(sel)*(15+1) +: (15+1)]) begin
           wa[(sel)*(15+1) +: (15+1)]   <= '0;
-          wrow[(sel)*(ADDR_BITS-1+1) +: (ADDR_BITS-1+1)] <= wrow[(sel)*(ADDR_BITS-1+1) +: (ADDR_BITS-1+1)] + ADDR_BITS'(sel ? uv_stride : line_stride);
+          wrow[(sel)*(ADDR_BITS-1+1) +: (ADDR_BITS-1+1)] <= wrow[(sel)*(ADDR_BITS-1+1) +: (ADDR_BITS-1+1)] + (sel ? ADDR_BITS'(uv_stride) : ADDR_BITS'(line_stride));
           wy[(sel)*(12+1) +: (12+1)]   <= wy[(sel)*(12+1) +: (12+1)] + 13'd1;
           if (wy[(sel)*(12+1) +: (12+1)] == height_m1) walking[sel] <= 1'b0;
         end else wa[(sel)*(15+1) +: (15+1)] <= wa[(sel)*(15+1) +: (15+1)] + chunk[(sel)*(15+1) +: (15+1)];

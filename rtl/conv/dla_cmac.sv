@@ -1,13 +1,16 @@
 // CMAC_A / CMAC_B (docs/conv-rtl.md): one half of the MAC array with its register block.
 // CMAC_A owns kernels [0, AK/2) of a group, CMAC_B kernels [AK/2, AK). Each half keeps two
 // weight slots (CSC loads the next operation's weights while the current one runs) and, for
-// every atomic operation, computes the exact int8 dot product of the AC data lanes with each
-// of its kernels' AC weight lanes, registered (one operation per clock).
+// every atomic operation, computes the exact integer dot product of the AC data lanes with
+// each of its kernels' AC weight lanes, registered (one operation per clock). Lanes are LW
+// bits: 8 (int8 configurations) or 16 (int16 configurations; int8 values arrive sign-extended
+// and int16 groups use kernels [0, AK/2) only, so CMAC_B idles in int16 layers).
 module dla_cmac #(
   parameter int AC   = 8,
   parameter int AK   = 8,
   parameter int HALF = 0,                 // 0: CMAC_A, 1: CMAC_B
-  parameter int PW   = 16 + $clog2(AC),   // partial-sum width
+  parameter int LW   = 8,                 // lane width
+  parameter int PW   = 2 * LW + $clog2(AC),   // partial-sum width
   parameter int AKB  = $clog2(AK)
 ) (
   input  logic                   clk,
@@ -23,11 +26,11 @@ module dla_cmac #(
   input  logic                   wl_valid,
   input  logic                   wl_slot,
   input  logic [AKB-1:0]         wl_kernel,
-  input  logic [AC*8-1:0]        wl_data,
+  input  logic [AC*LW-1:0]       wl_data,
   // atomic operations
   input  logic                   mi_valid,
   input  logic                   mi_slot,
-  input  logic [AC*8-1:0]        mi_data,
+  input  logic [AC*LW-1:0]       mi_data,
   output logic [AK/2*PW-1:0]     partial
 );
   localparam int KH = AK / 2;
@@ -48,7 +51,7 @@ module dla_cmac #(
     );
   end
 
-  logic [AC*8-1:0] wt [2][KH];
+  logic [AC*LW-1:0] wt [2][KH];
   always_ff @(posedge clk)
     if (wl_valid && wl_kernel[AKB-1] == 1'(HALF))
       wt[wl_slot][32'(wl_kernel[AKB-2:0])] <= wl_data;
@@ -58,7 +61,7 @@ module dla_cmac #(
     always_comb begin
       dot = '0;
       for (int l = 0; l < AC; l++)
-        dot = dot + PW'($signed(wt[mi_slot][k][l*8 +: 8])) * PW'($signed(mi_data[l*8 +: 8]));
+        dot = dot + PW'($signed(wt[mi_slot][k][l*LW +: LW])) * PW'($signed(mi_data[l*LW +: LW]));
     end
     always_ff @(posedge clk or negedge rstn)
       if (!rstn) partial[k*PW +: PW] <= '0;

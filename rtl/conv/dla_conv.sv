@@ -19,6 +19,7 @@ module dla_conv #(
   parameter int ENTRY_BYTES = 8,
   parameter int TP          = 1,
   parameter bit SAT_WRAP    = 1'b1,
+  parameter bit PREC16      = 1'b0,     // int16/fp16 layers (2-byte elements)
   parameter int LEN_BITS    = 16,
   parameter int TAG_BITS    = 4,
   parameter int SL          = 32,
@@ -58,7 +59,8 @@ module dla_conv #(
   localparam int EA  = $clog2(BANKS * DEPTH);
   localparam int SLB = $clog2(SL);
   localparam int AKB = $clog2(AK);
-  localparam int PW  = 16 + $clog2(AC);
+  localparam int LW  = PREC16 ? 16 : 8;          // MAC lane width
+  localparam int PW  = 2 * LW + $clog2(AC);
   localparam int EB  = ENTRY_BYTES * 8;
 
   logic [31:0] rd_cdma, rd_csc, rd_cmac_a, rd_cmac_b, rd_cacc;
@@ -102,7 +104,7 @@ module dla_conv #(
 
   logic [13:0]   l_kept;
   logic [EA-1:0] l_start;
-  logic          cacc_end, fetch_done;
+  logic          cacc_end, fetch_done, data_fetched, wt_fetched, dat_told, wt_told;
   logic [13:0]   rows_done;
   wire  [13:0]   rows_avail = l_kept + rows_done;
 
@@ -149,20 +151,37 @@ module dla_conv #(
   // Weights kept with SKIP_WEIGHT_RLS stay where they are (the weight ring always starts at
   // its first entry), so WEIGHT_REUSE needs no state here.
   wire unused_skip_weight_rls = skip_weight_rls;
-  assign cdma_dat_done = {done && group, done && !group};
-  assign cdma_wt_done  = {done && group, done && !group};
+  // Done interrupts as separate events, as software sees them on NVDLA: CDMA_DAT when the
+  // input is in the CBUF, CDMA_WT when every weight byte is, CACC with the layer's end (the
+  // register groups of all five units still complete together at the end).
+  wire dat_evt = running && data_fetched && !dat_told;
+  wire wt_evt  = running && wt_fetched && !wt_told;
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      dat_told <= 1'b0;
+      wt_told  <= 1'b0;
+    end else if (start) begin
+      dat_told <= 1'b0;
+      wt_told  <= 1'b0;
+    end else begin
+      if (dat_evt) dat_told <= 1'b1;
+      if (wt_evt)  wt_told  <= 1'b1;
+    end
+  assign cdma_dat_done = {dat_evt && group, dat_evt && !group};
+  assign cdma_wt_done  = {wt_evt && group, wt_evt && !group};
   assign cacc_done     = {done && group, done && !group};
 
   // ---- CBUF -------------------------------------------------------------------------------
   logic          dw_en, ww_en;
-  logic [EA-1:0] dw_addr, ww_addr;
-  logic [EB-1:0] dw_data, ww_data;
-  logic [ENTRY_BYTES-1:0] dw_mask, ww_mask;
+  logic [EA-1:0] dw_addr0, dw_addr1, ww_addr0, ww_addr1;
+  logic [2*EB-1:0] dw_data, ww_data;
+  logic [2*ENTRY_BYTES-1:0] dw_mask, ww_mask;
   logic [1:0]    r_en;
   logic [2*EA-1:0] r_addr0, r_addr1;
   logic [4*EB-1:0] r_data;
   dla_cbuf #(.BANKS(BANKS), .DEPTH(DEPTH), .ENTRY_BYTES(ENTRY_BYTES)) u_cbuf (
-    .clk, .w_en({ww_en, dw_en}), .w_addr({ww_addr, dw_addr}), .w_data({ww_data, dw_data}),
+    .clk, .w_en({ww_en, dw_en}), .w_addr0({ww_addr0, dw_addr0}), .w_addr1({ww_addr1, dw_addr1}),
+    .w_data({ww_data, dw_data}),
     .w_mask({ww_mask, dw_mask}), .r_en, .r_addr0, .r_addr1, .r_data
   );
 
@@ -170,14 +189,16 @@ module dla_conv #(
   logic [31:0] wt_released, wt_bytes;
   dla_cdma #(
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
-    .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+    .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
+    .PREC16(PREC16)
   ) u_cdma (
     .clk, .rstn, .req_vld(cdma_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cdma),
     .op_en(en_cdma), .op_done(done),
     .start, .fetch_data(!full_reuse), .fetch_weights(!weight_reuse),
     .slice_base0(EA'(base_sum)), .data_ring, .wt_first, .wt_ring, .wt_released,
-    .rows_done, .wt_bytes, .fetch_done,
-    .dw_en, .dw_addr, .dw_data, .dw_mask, .ww_en, .ww_addr, .ww_data, .ww_mask,
+    .rows_done, .wt_bytes, .fetch_done, .data_fetched, .wt_fetched,
+    .dw_en, .dw_addr0, .dw_addr1, .dw_data, .dw_mask,
+    .ww_en, .ww_addr0, .ww_addr1, .ww_data, .ww_mask,
     .rd_req_valid, .rd_req_ready, .rd_req_addr, .rd_req_len, .rd_req_tag,
     .rd_dat_valid, .rd_dat_data, .rd_dat_mask, .rd_dat_tag
   );
@@ -186,10 +207,11 @@ module dla_conv #(
   logic [1:0]           bank_free, stripe_start;
   logic                 wl_valid, wl_slot, mi_valid, mi_slot, mi_bank, mi_first, mi_stripe_end;
   logic [AKB-1:0]       wl_kernel;
-  logic [AC*8-1:0]      wl_data, mi_data;
+  logic [AC*LW-1:0]     wl_data, mi_data;
   logic [SLB-1:0]       mi_pix;
   dla_csc #(
-    .AC(AC), .AK(AK), .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .SL(SL)
+    .AC(AC), .AK(AK), .ATOM_BYTES(ATOM_BYTES), .ENTRY_BYTES(ENTRY_BYTES), .PREC16(PREC16),
+    .EA(EA), .SL(SL)
   ) u_csc (
     .clk, .rstn, .req_vld(csc_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_csc),
     .op_en(en_csc), .op_done(done),
@@ -208,12 +230,12 @@ module dla_conv #(
 
   // ---- CMAC -------------------------------------------------------------------------------
   logic [AK/2*PW-1:0] part_a, part_b;
-  dla_cmac #(.AC(AC), .AK(AK), .HALF(0), .PW(PW)) u_cmac_a (
+  dla_cmac #(.AC(AC), .AK(AK), .HALF(0), .LW(LW), .PW(PW)) u_cmac_a (
     .clk, .rstn, .req_vld(cmac_a_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cmac_a),
     .op_en(en_cmac_a), .op_done(done), .wl_valid, .wl_slot, .wl_kernel, .wl_data,
     .mi_valid, .mi_slot, .mi_data, .partial(part_a)
   );
-  dla_cmac #(.AC(AC), .AK(AK), .HALF(1), .PW(PW)) u_cmac_b (
+  dla_cmac #(.AC(AC), .AK(AK), .HALF(1), .LW(LW), .PW(PW)) u_cmac_b (
     .clk, .rstn, .req_vld(cmac_b_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cmac_b),
     .op_en(en_cmac_b), .op_done(done), .wl_valid, .wl_slot, .wl_kernel, .wl_data,
     .mi_valid, .mi_slot, .mi_data, .partial(part_b)
@@ -233,7 +255,7 @@ module dla_conv #(
     end
 
   // ---- CACC -------------------------------------------------------------------------------
-  dla_cacc #(.AK(AK), .SL(SL), .PW(PW), .TP(TP), .SAT_WRAP(SAT_WRAP)) u_cacc (
+  dla_cacc #(.AK(AK), .SL(SL), .PW(PW), .TP(TP), .SAT_WRAP(SAT_WRAP), .PREC16(PREC16)) u_cacc (
     .clk, .rstn, .req_vld(cacc_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cacc),
     .op_en(en_cacc), .op_done(done), .start,
     .bank_free, .stripe_start,

@@ -15,8 +15,11 @@
 // releases a kernel group's weight entries when it has read the group for the last time.
 module dla_csc #(
   parameter int AC          = 8,     // MAC atomic C (lanes)
-  parameter int AK          = 8,     // MAC atomic K (kernels)
+  parameter int AK          = 8,     // MAC atomic K (kernels; int8, half of it for int16/fp16)
+  parameter int ATOM_BYTES  = 8,
   parameter int ENTRY_BYTES = 8,
+  parameter bit PREC16      = 1'b0,  // int16/fp16: 2-byte elements, 16-bit lanes
+  parameter int LW          = PREC16 ? 16 : 8,
   parameter int EA          = 14,
   parameter int SL          = 32,    // output pixels per stripe
   parameter int SLB         = $clog2(SL),
@@ -66,11 +69,11 @@ module dla_csc #(
   output logic                     wl_valid,
   output logic                     wl_slot,
   output logic [AKB-1:0]           wl_kernel,
-  output logic [AC*8-1:0]          wl_data,
+  output logic [AC*LW-1:0]         wl_data,
   // atomic operations to CMAC
   output logic                     mi_valid,
   output logic                     mi_slot,
-  output logic [AC*8-1:0]          mi_data,
+  output logic [AC*LW-1:0]         mi_data,
   output logic [SLB-1:0]           mi_pix,
   output logic                     mi_bank,
   output logic                     mi_first,       // first partial of the pixel
@@ -79,6 +82,9 @@ module dla_csc #(
   localparam int EB     = ENTRY_BYTES;
   localparam int ENT_SH = $clog2(EB);
   localparam int ACB    = $clog2(AC);
+  localparam int APE    = ENTRY_BYTES / ATOM_BYTES;
+  localparam int APE_SH = $clog2(APE);
+  localparam int ATOM_SH = $clog2(ATOM_BYTES);
 
   // ---- registers ----------------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */
@@ -123,7 +129,7 @@ module dla_csc #(
     .d_pra_cfg_pra_truncate(pra_truncate), .d_cya_cya(cya)
   );
   assign slices = 14'(in_h_m1) + 14'd1;
-  assign eps_p1 = (EA+1)'(eps) + (EA+1)'(1);
+  assign eps_p1 = (EA+1)'(15'(eps) + 15'd1);
 
   // ---- layer constants ----------------------------------------------------------------------
   wire        post     = image && y_ext != 2'd0;
@@ -141,7 +147,24 @@ module dla_csc #(
   wire [13:0] kernels  = 14'(k_m1) + 14'd1;
   wire [17:0] sxc      = 18'(sx) * (18'(in_c_m1) + 18'd1);               // image: elements per x step
   wire [26:0] npix     = (27'(out_w_m1) + 27'd1) * (27'(out_h_m1) + 27'd1);
-  wire [13:0] groups_m1 = (kernels - 14'd1) >> AKB;
+  // element size and kernels per group of the processing precision
+  wire        es2      = PREC16 && proc_prec != 2'd0;
+  wire [13:0] akp      = es2 ? 14'(AK / 2) : 14'(AK);
+  wire [13:0] groups_m1 = es2 ? (kernels - 14'd1) >> (AKB - 1) : (kernels - 14'd1) >> AKB;
+  // direct-mode slice layout (as CDMA writes it, docs/conv-rtl.md): surfaces of A elements,
+  // APE per entry in full blocks, the last block in slots of a power of two atoms
+  wire [13:0] nsurf    = es2 ? ((chans - 14'd1) >> (ATOM_SH - 1)) + 14'd1 : ((chans - 14'd1) >> ATOM_SH) + 14'd1;
+  wire [13:0] nfull    = nsurf >> APE_SH;
+  logic [3:0] slot_atoms;
+  always_comb begin
+    logic [13:0] rr;
+    rr = nsurf & 14'(APE - 1);
+    slot_atoms = 4'(APE);
+    for (int k = APE / 2; k >= 1; k = k / 2)
+      if (rr != 14'd0 && rr <= 14'(k)) slot_atoms = 4'(k);
+  end
+  // atoms of one operation's channel block: AC elements
+  wire [13:0] op_atoms = es2 ? 14'((AC * 2) / ATOM_BYTES) : 14'(AC / ATOM_BYTES);
 
   // ---- op sequencer ---------------------------------------------------------------------
   // One descriptor per (group, stripe, operation); taken by the weight loader.
@@ -164,11 +187,12 @@ module dla_csc #(
   wire         sq_take;
 
   // per-group kernel count and per-kernel chunk bytes of an operation
-  wire [13:0]  sq_ng = (sq_g == groups_m1) ? kernels - (sq_g << AKB) : 14'(AK);
+  wire [13:0]  sq_ng = (sq_g == groups_m1) ? kernels - sq_g * akp : akp;
   wire [5:0]   sq_rows_left = 6'(k_r_m1) + 6'd1 - 6'(sq_r);
   wire [2:0]   sq_rows = (sq_rows_left < 6'(prows)) ? 3'(sq_rows_left) : prows;   // post: rows of the op
   wire [13:0]  sq_cleft = chans - (14'(sq_blk) << ACB);
-  wire [13:0]  sq_mb = post ? 14'(sq_rows) * chans : (sq_cleft < 14'(AC) ? sq_cleft : 14'(AC));
+  wire [13:0]  sq_me = post ? 14'(sq_rows) * chans : (sq_cleft < 14'(AC) ? sq_cleft : 14'(AC));
+  wire [13:0]  sq_mb = es2 ? sq_me << 1 : sq_me;        // bytes of one kernel's chunk
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
@@ -254,9 +278,9 @@ module dla_csc #(
 
   // read request for kernel ld_k
   wire [31:0]  rq_end  = wp_off + 32'(ld_mb);
-  wire         rq_need = ld_busy && ld_k < (AKB+1)'(AK) && 14'(ld_k) < ld_ng;
+  wire         rq_need = ld_busy && 14'(ld_k) < akp && 14'(ld_k) < ld_ng;
   wire         rq_go   = rq_need && rq_end <= wt_bytes;
-  wire         zero_go = ld_busy && ld_k < (AKB+1)'(AK) && 14'(ld_k) >= ld_ng;
+  wire         zero_go = ld_busy && 14'(ld_k) < akp && 14'(ld_k) >= ld_ng;
   wire [EA-1:0] wp_next_ent = ring_add(wp_ent, (EA+1)'(1), wt_first, wt_ring);
 
   function automatic logic [EA-1:0] ring_add(input logic [EA-1:0] e, input logic [EA:0] inc,
@@ -275,7 +299,7 @@ module dla_csc #(
   logic [2:0]    lq_rows;
 
   wire ld_adv = rq_go || zero_go;
-  wire ld_last_k = ld_k == (AKB+1)'(AK - 1);
+  wire ld_last_k = 14'(ld_k) == akp - 14'd1;
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
@@ -354,12 +378,15 @@ module dla_csc #(
   always_comb begin
     wl_data = '0;
     for (int l = 0; l < AC; l++) begin
-      int j, q, src;
+      int j, q, el, src;
       j = l / 32'(grp);
       q = l % 32'(grp);
-      src = 32'(lq_shift) + (post ? j * 32'(chans) + q : l);
-      if (!lq_zero && (post ? (j < 32'(lq_rows) && q < 32'(chans)) : l < 32'(lq_mb)) && src < 2 * EB)
-        wl_data[l*8 +: 8] = wwin[src*8 +: 8];
+      el = post ? j * 32'(chans) + q : l;
+      src = 32'(lq_shift) + (es2 ? 2 * el : el);
+      if (!lq_zero && (post ? (j < 32'(lq_rows) && q < 32'(chans)) : (es2 ? 2 * l : l) < 32'(lq_mb))) begin
+        if (es2 && src + 1 < 2 * EB) wl_data[l*LW +: LW] = LW'(wwin[src*8 +: 16]);
+        else if (!es2 && src < 2 * EB) wl_data[l*LW +: LW] = LW'($signed(wwin[src*8 +: 8]));
+      end
     end
   end
   assign wl_valid  = lq_valid;
@@ -388,6 +415,8 @@ module dla_csc #(
   logic               in_cube;
   logic [40:0]        ent_sum;
   logic [26:0]        e_el;
+  logic [31:0]        boff;                     // byte offset of the read in the slice
+  logic [31:0]        s0, b4;                   // first surface of the op's block, its APE block
   logic [EA-1:0]      rd_ent0, rd_ent1;
   logic [ENT_SH-1:0]  rd_shift;
   always_comb begin
@@ -395,12 +424,19 @@ module dla_csc #(
     iy = 19'(is_ys) + (image ? 19'(d_r[(is_slot)*(4+1) +: (4+1)]) + 19'(is_j) : 19'(d_rdy[(is_slot)*(10+1) +: (10+1)])) - 19'(pad_top);
     in_cube = iy >= 0 && iy < 19'(hin) && (image || (ix >= 0 && ix < 19'(win)));
     e_el = is_xsc + (post ? 27'd0 : 27'(d_blk[(is_slot)*(10+1) +: (10+1)]) << ACB);
-    ent_sum = 41'(data_start) + 41'(iy[13:0]) * 41'(eps_p1) +
-              (image ? 41'(e_el) >> ENT_SH : 41'(d_blk[(is_slot)*(10+1) +: (10+1)]) * 41'(win) + 41'(ix[13:0]));
+    s0 = 32'(d_blk[(is_slot)*(10+1) +: (10+1)]) * 32'(op_atoms);
+    b4 = s0 >> APE_SH;
+    if (image) boff = es2 ? 32'(e_el) << 1 : 32'(e_el);
+    else begin
+      if (b4 < 32'(nfull)) boff = (b4 * 32'(win) + 32'(ix[13:0])) * 32'(EB);
+      else boff = 32'(nfull) * 32'(win) * 32'(EB) + ((32'(ix[13:0]) * 32'(slot_atoms)) << ATOM_SH);
+      boff = boff + ((s0 & 32'(APE - 1)) << ATOM_SH);
+    end
+    ent_sum = 41'(data_start) + 41'(iy[13:0]) * 41'(eps_p1) + (41'(boff) >> ENT_SH);
     if (ent_sum >= 41'(data_ring)) ent_sum = ent_sum - 41'(data_ring);
     rd_ent0  = EA'(ent_sum);
     rd_ent1  = (41'(rd_ent0) + 41'd1 >= 41'(data_ring)) ? '0 : rd_ent0 + EA'(1);
-    rd_shift = image ? ENT_SH'(e_el) : '0;
+    rd_shift = ENT_SH'(boff);
   end
   wire row_ok  = !in_cube || iy[13:0] < rows_avail;
   wire is_go   = is_busy && row_ok && (!need_bank || bank_free[d_bank[is_slot]]);
@@ -483,7 +519,7 @@ module dla_csc #(
   logic [SLB-1:0] g_pix;
   logic [ENT_SH-1:0] g_shift;
   logic [13:0]   g_c0;                           // channel of lane 0 (direct / image P = 1)
-  logic [AC*8-1:0] g_acc;
+  logic [AC*LW-1:0] g_acc;
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
       g_valid <= 1'b0; g_inside <= 1'b0; g_last_j <= 1'b0; g_first <= 1'b0; g_end <= 1'b0;
@@ -504,7 +540,8 @@ module dla_csc #(
     end
 
   logic [2*EB*8-1:0] dwin;
-  logic [AC*8-1:0]   lanes;
+  logic [AC*LW-1:0]  lanes;
+  wire  [LW-1:0]     pad_lane = es2 ? LW'(pad_value) : LW'($signed(pad_value[7:0]));
   assign dwin = r_data[0 +: 2*EB*8];
   always_comb begin
     lanes = g_acc;
@@ -513,13 +550,14 @@ module dla_csc #(
       logic valid;
       j = l / 32'(grp);
       q = l % 32'(grp);
-      src = 32'(g_shift) + q;
+      src = 32'(g_shift) + (es2 ? 2 * q : q);
       valid = 32'(g_c0) + q < 32'(chans);
       if (j == 32'(g_j)) begin
-        if (!valid) lanes[l*8 +: 8] = 8'd0;
-        else if (!g_inside) lanes[l*8 +: 8] = pad_value[7:0];
-        else if (src < 2 * EB) lanes[l*8 +: 8] = dwin[src*8 +: 8];
-        else lanes[l*8 +: 8] = 8'd0;
+        if (!valid) lanes[l*LW +: LW] = '0;
+        else if (!g_inside) lanes[l*LW +: LW] = pad_lane;
+        else if (es2 && src + 1 < 2 * EB) lanes[l*LW +: LW] = LW'(dwin[src*8 +: 16]);
+        else if (!es2 && src < 2 * EB) lanes[l*LW +: LW] = LW'($signed(dwin[src*8 +: 8]));
+        else lanes[l*LW +: LW] = '0;
       end
     end
   end

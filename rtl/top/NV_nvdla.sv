@@ -459,6 +459,11 @@ module NV_nvdla (
 `else
     .SAT_WRAP(1'b0),
 `endif
+`ifdef DLA_HAS_INT16
+    .PREC16(1'b1),
+`else
+    .PREC16(1'b0),
+`endif
     .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
   ) u_conv (
     .clk, .rstn,
