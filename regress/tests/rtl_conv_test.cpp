@@ -22,8 +22,9 @@ namespace {
 
 using namespace dla;
 
-RunRequest conv_request(uint64_t seed, std::map<std::string, std::string> knobs = {}, const std::string& profile = "random") {
-  RunRequest r = request("small", "conv.random", seed);
+RunRequest conv_request(uint64_t seed, std::map<std::string, std::string> knobs = {}, const std::string& profile = "random",
+                        const std::string& config = "small") {
+  RunRequest r = request(config, "conv.random", seed);
   r.knobs = std::move(knobs);
   r.axi_profile = profile;
   return r;
@@ -80,6 +81,39 @@ BOOST_AUTO_TEST_CASE(conv_sdp_pdp) {
 // Image layers only (pixel formats, padding, means, post-extension).
 BOOST_AUTO_TEST_CASE(image_layers) {
   for (uint64_t seed = 600; seed < 612; ++seed) require_pass(run_test(conv_request(seed, {{"mode", "image"}})));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// v1 (nv_full) geometry: 32-byte atoms, two per 512-bit beat, four per 128-byte CBUF entry,
+// AC = 64, AK = 32 (int8) / 16 (int16), two SDP beats per int8 atom. What the v1 RTL has so
+// far: int8 and int16 direct convolution on the DBB port (docs/conv-rtl.md); the knobs keep
+// the generator inside that.
+BOOST_AUTO_TEST_SUITE(v1)
+
+const std::map<std::string, std::string> kV1Int8 = {{"subset", "nv_small_rtl"}, {"mode", "direct"}};
+const std::map<std::string, std::string> kV1Int16 = {{"precision", "int16"},    {"mode", "direct"},
+                                                     {"batch_percent", "0"},    {"compression_percent", "0"},
+                                                     {"sram_percent", "0"}};
+
+BOOST_AUTO_TEST_CASE(int8_direct) {
+  for (uint64_t seed = 1; seed <= 12; ++seed) require_pass(run_test(conv_request(seed, kV1Int8, "random", "v1")));
+  for (const std::string profile : {"slow", "bursty", "late_b"})
+    for (uint64_t seed = 200; seed < 202; ++seed) require_pass(run_test(conv_request(seed, kV1Int8, profile, "v1")));
+}
+BOOST_AUTO_TEST_CASE(int16_direct) {
+  for (uint64_t seed = 1; seed <= 12; ++seed) require_pass(run_test(conv_request(seed, kV1Int16, "random", "v1")));
+}
+// Bigger layers: several APE blocks per slice, the last block's slot sizes, weight ring wrap.
+BOOST_AUTO_TEST_CASE(medium_layers) {
+  auto knobs = kV1Int8;
+  knobs["size"] = "medium";
+  knobs["layers"] = "1";
+  for (uint64_t seed = 400; seed < 403; ++seed) require_pass(run_test(conv_request(seed, knobs, "random", "v1")));
+  knobs = kV1Int16;
+  knobs["size"] = "medium";
+  knobs["layers"] = "1";
+  for (uint64_t seed = 400; seed < 403; ++seed) require_pass(run_test(conv_request(seed, knobs, "random", "v1")));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
