@@ -706,6 +706,7 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
   unsigned rdma_arms = 0;
   NvdlaWeightCredit nvdla_credit;  // what NVIDIA's CDMA may still count as occupied (avoid mode)
   Rng pdp_rng = Rng::stream(seed, "conv.pdp");
+  Rng window_rng = Rng::stream(seed, "conv.window");
   unsigned pdp_layers = 0;         // PDP's own ping-pong group alternates per PDP layer
   ConvDrawOptions draw = o.draw;
   for (unsigned i = 0; i < o.layers; ++i) {
@@ -725,6 +726,27 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
     if (!cand) throw std::logic_error(fmt::format("conv.random: no legal layer found on '{}' (seed {})", cfg.name, seed));
     ConvLayerSpec l = *cand;
     random_conv_sdp(l, cfg, shape, o.draw);
+    if (o.window_percent > 0 && l.proc_precision != Precision::Fp16 && window_rng.below(100) < o.window_percent) {
+      // Half the windows: CLIP_TRUNCATE 0, so the output shows accumulator bits [shift,
+      // shift + out_bits) exactly (plus SDP's rounding bit below and saturation above), wherever
+      // the default aim would have put them. The other half: CLIP_TRUNCATE leaves about out_bits
+      // and SDP does not shift, so CACC's rounding (guard and sticky bits) lands in the output's
+      // low bit instead of below SDP's shift.
+      ConvSdpSpec w;
+      w.out = l.sdp.out;
+      w.port = l.sdp.port;
+      w.perf_enable = l.sdp.perf_enable;
+      const int out_bits = w.out == Precision::Int8 ? 8 : 16;
+      const int bits = static_cast<int>(acc_bits(l, cfg));
+      if (window_rng.chance(0.5)) {
+        l.clip_truncate = 0;
+        w.cvt_shift = static_cast<uint32_t>(window_rng.uniform(0, static_cast<uint64_t>(std::max(0, bits - out_bits + 2))));
+      } else {
+        l.clip_truncate = static_cast<uint32_t>(std::clamp(bits - out_bits + static_cast<int>(window_rng.uniform(0, 3)), 1, 16));
+        w.cvt_shift = 0;
+      }
+      l.sdp = w;
+    }
     l.sdp.rdma_group = rdma_arms % 2;
     if (l.sdp.needs_rdma()) ++rdma_arms;
     ConvReuse next = ConvReuse::None;
@@ -829,6 +851,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool avoid_errata = k.choice("nvdla_errata", {"allow", "avoid"}) == "avoid";
   const bool compute_bound = k.choice("shape", {"any", "compute_bound"}) == "compute_bound";
   o.pdp_percent = static_cast<unsigned>(k.integer("pdp_percent", 0, 100));
+  o.window_percent = static_cast<unsigned>(k.integer("window_percent", 0, 100));
   o.avoid_pdp_errata = avoid_errata;
   auto refuse = [&](const std::string& knob, const std::string& value, const std::string& why) {
     return std::invalid_argument(fmt::format("test 'conv.random': knob {}='{}' {}", knob, value, why));
@@ -873,6 +896,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                             sram, post, avoid_errata ? "avoid" : "allow");
   if (compute_bound) o.knob_note += " shape=compute_bound";
   if (o.pdp_percent > 0) o.knob_note += fmt::format(" pdp_percent={}", o.pdp_percent);
+  if (o.window_percent > 0) o.knob_note += fmt::format(" window_percent={}", o.window_percent);
   return conv_random_program(cfg, seed, o);
 }
 
@@ -905,6 +929,10 @@ TestGenerator make_conv_random_generator() {
              {"post_extension_percent", "40", "per-cent of image layers with S*C <= AC/2 that use Y_EXTENSION"},
              {"pdp_percent", "0", "per-cent of layers (one batch, not Winograd) whose SDP output streams on-flying into a "
                                   "random PDP pooling layer over the convolution's output (conv -> SDP -> PDP)"},
+             {"window_percent", "0", "per-cent of integer layers whose output is a random window of the accumulator "
+                                     "bits, low bits included (SDP BS/BN/EW bypassed, converter scale 1, offset 0; half "
+                                     "CLIP_TRUNCATE 0 and shift 0..accumulator width, half CLIP_TRUNCATE to about the "
+                                     "output width and shift 0, so CACC's rounding shows)"},
              {"shape", "any", "any | compute_bound: direct 3x3 layers over 8..12 full channel blocks and full kernel groups "
                               "(throughput checks)"},
              {"nvdla_errata", "allow", "allow | avoid: WEIGHT_BYTES exactly what CSC consumes, bank-split changes "

@@ -333,6 +333,12 @@ struct ConvRandomOptions {
   // their own stream "conv.pdp", so 0 leaves every other draw as it was.
   unsigned pdp_percent = 0;
   bool avoid_pdp_errata = false;  // PDP windows that leave rows/columns unused are not drawn
+  // Per-cent of integer layers whose output is a random 8- or 16-bit window of the accumulator,
+  // low bits included: SDP's BS/BN/EW bypassed, converter scale 1, offset 0; half of them with
+  // CLIP_TRUNCATE 0 and a shift drawn from 0 up to the accumulator's typical width, half with
+  // CLIP_TRUNCATE leaving about the output's width and no shift (CACC's rounding in the output's
+  // low bit). Own stream "conv.window"; 0 leaves every other draw as it was.
+  unsigned window_percent = 0;
 };
 // conv.random's program: layers on alternating groups, each waited for.
 Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandomOptions& o);

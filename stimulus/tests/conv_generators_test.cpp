@@ -1307,6 +1307,57 @@ TEST(ConvGolden, ConvSdpPdpLayersRunClean) {
   EXPECT_GE(to_pdp, 40u) << "too few conv -> SDP -> PDP layers drawn for this check to mean much";
 }
 
+// window_percent: integer layers show a window of the accumulator from bit 0 up (SDP converter
+// scale 1 and offset 0, X stages and EW bypassed): either CACC CLIP_TRUNCATE 0 with any shift,
+// or a CLIP_TRUNCATE of 1..16 with SDP shift 0 (CACC's rounding in the output's low bit). The
+// programs run clean on the golden model. (window_percent=0 leaving the default programs
+// unchanged is ConvRandom.ProgramsAtThePlansKnobsArePinned.)
+TEST(ConvGolden, WindowLayersRunClean) {
+  if (!golden_has_conv()) GTEST_SKIP() << "the golden model has no convolution datapath yet";
+  const TestGenerator& g = find_test_generator("conv.random");
+  unsigned windows = 0, low = 0, rounding = 0;
+  for (const char* config : {"small", "v1"}) {
+    const HwConfig& cfg = HwConfig::get(config);
+    const RegisterMap& map = RegisterMap::of(cfg);
+    const uint32_t clip = map.address_of(*map.find("CACC.D_CLIP_CFG"));
+    const uint32_t scale = map.address_of(*map.find("SDP.D_CVT_SCALE"));
+    const uint32_t shift = map.address_of(*map.find("SDP.D_CVT_SHIFT"));
+    for (uint64_t seed = 1; seed <= 10; ++seed) {
+      const Program p = g.generate(cfg, seed, {{"window_percent", "100"}});
+      // small is int8 only: every layer gets a window (v1's fp16 layers keep their draws)
+      if (std::string(config) == "small") {
+        std::vector<uint32_t> clips, shifts;  // one of each per layer, in layer order
+        for (const ProgramOp& op : p.ops)
+          if (const auto* w = std::get_if<RegWrite>(&op)) {
+            if (w->addr == scale) {
+              EXPECT_EQ(w->data & 0xffffu, 1u) << config << " seed " << seed;
+            }
+            if (w->addr == shift) shifts.push_back(w->data & 0x3fu);
+            if (w->addr == clip) clips.push_back(w->data & 0x1fu);
+          }
+        ASSERT_EQ(clips.size(), shifts.size()) << config << " seed " << seed;
+        for (size_t i = 0; i < clips.size(); ++i) {
+          ++windows;
+          if (clips[i] == 0) {
+            low += shifts[i] < 4;
+          } else {
+            EXPECT_EQ(shifts[i], 0u) << config << " seed " << seed << " layer " << i << ": CLIP_TRUNCATE " << clips[i];
+            EXPECT_LE(clips[i], 16u) << config << " seed " << seed << " layer " << i;
+            ++rounding;
+          }
+        }
+      }
+      GoldenModel m(cfg, seed);
+      const auto res = test::execute(p, m);
+      EXPECT_TRUE(res.failures.empty()) << config << " seed " << seed << ": " << res.failures.front();
+      EXPECT_TRUE(m.warnings().empty()) << config << " seed " << seed << ": " << m.warnings().front();
+    }
+  }
+  EXPECT_EQ(windows, 30u) << "every layer of small (10 seeds x 3 layers) gets a window";
+  EXPECT_GE(low, 3u) << "too few CLIP_TRUNCATE 0 windows at the accumulators' lowest bits";
+  EXPECT_GE(rounding, 8u) << "too few windows that show CACC's rounding";
+}
+
 // The compared region is exactly SDP's output: every byte of every output atom (pad lanes of
 // the last surface included) is written by the golden model, and nothing else is.
 TEST(ConvGolden, TheOutputWindowsAreWrittenCompletelyAndNothingElse) {
