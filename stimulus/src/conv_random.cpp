@@ -196,6 +196,7 @@ bool Drawer::draw_image_input(ConvLayerSpec& l, const ConvLayerSpec* same) {
     for (unsigned f = 0; f < formats::kPixelFormatCount; ++f) {
       const auto& info = pixel_format_info(static_cast<PixelFormat>(f));
       if (!feature(cfg_.supports(info.precision))) continue;
+      if (opt_.semi_planar_only && info.planes != 2) continue;
       const bool fp = info.precision == Precision::Fp16;
       const bool proc_ok = fp ? std::count(opt_.precisions.begin(), opt_.precisions.end(), Precision::Fp16) > 0 : true;
       if (proc_ok) candidates.push_back(static_cast<PixelFormat>(f));
@@ -850,6 +851,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool nv_small = subset == "nv_small_rtl";
   const bool avoid_errata = k.choice("nvdla_errata", {"allow", "avoid"}) == "avoid";
   const bool compute_bound = k.choice("shape", {"any", "compute_bound"}) == "compute_bound";
+  const bool semi_planar = k.choice("pixel_formats", {"any", "semi_planar"}) == "semi_planar";
   o.pdp_percent = static_cast<unsigned>(k.integer("pdp_percent", 0, 100));
   o.window_percent = static_cast<unsigned>(k.integer("window_percent", 0, 100));
   o.avoid_pdp_errata = avoid_errata;
@@ -865,6 +867,9 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                                         : fmt::format("needs Winograd, which configuration '{}' does not have", cfg.name));
   if (compute_bound && mode != "mixed" && mode != "direct")
     throw refuse("shape", "compute_bound", "needs direct layers (mode=direct or mixed), not mode=" + mode);
+  if (semi_planar && mode != "mixed" && mode != "image")
+    throw refuse("pixel_formats", "semi_planar", "needs image layers (mode=image or mixed), not mode=" + mode);
+  d.semi_planar_only = semi_planar;
   if (compute_bound) {
     d.modes = {ConvMode::Direct};
     d.compute_bound = true;
@@ -897,6 +902,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   if (compute_bound) o.knob_note += " shape=compute_bound";
   if (o.pdp_percent > 0) o.knob_note += fmt::format(" pdp_percent={}", o.pdp_percent);
   if (o.window_percent > 0) o.knob_note += fmt::format(" window_percent={}", o.window_percent);
+  if (semi_planar) o.knob_note += " pixel_formats=semi_planar";
   return conv_random_program(cfg, seed, o);
 }
 
@@ -933,6 +939,8 @@ TestGenerator make_conv_random_generator() {
                                      "bits, low bits included (SDP BS/BN/EW bypassed, converter scale 1, offset 0; half "
                                      "CLIP_TRUNCATE 0 and shift 0..accumulator width, half CLIP_TRUNCATE to about the "
                                      "output width and shift 0, so CACC's rounding shows)"},
+             {"pixel_formats", "any", "any | semi_planar: image layers use only the two-plane formats (Y plane and an "
+                                     "interleaved UV plane, both read walkers of CDMA's image fetch); mode image or mixed"},
              {"shape", "any", "any | compute_bound: direct 3x3 layers over 8..12 full channel blocks and full kernel groups "
                               "(throughput checks)"},
              {"nvdla_errata", "allow", "allow | avoid: WEIGHT_BYTES exactly what CSC consumes, bank-split changes "

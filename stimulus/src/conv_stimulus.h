@@ -298,6 +298,8 @@ struct ConvDrawOptions {
   // Compute-bound direct layers only (throughput checks): 3x3 kernels, stride and dilation 1,
   // padding 1 on every side, 8..12 full channel blocks, 2..4 full kernel groups, 8..16 pixels.
   bool compute_bound = false;
+  // Image layers draw only two-plane pixel formats (Y plane + interleaved UV plane).
+  bool semi_planar_only = false;
 };
 
 // A random legal layer (without memory placement and release flags). With `prev` and a

@@ -914,6 +914,35 @@ TEST(ConvRandom, ComputeBoundShape) {
   }
 }
 
+// pixel_formats=semi_planar: every image layer uses a two-plane format (Y + interleaved UV),
+// the layers stay legal, both formats of the configuration show up, and modes without image
+// layers are refused.
+TEST(ConvRandom, SemiPlanarPixelFormats) {
+  const TestGenerator& g = find_test_generator("conv.random");
+  for (const char* config : {"small", "v1"}) {
+    const HwConfig& cfg = HwConfig::get(config);
+    std::set<unsigned> seen;
+    unsigned images = 0;
+    for (uint64_t seed = 1; seed <= 8; ++seed) {
+      const Program p = g.generate(cfg, seed, {{"pixel_formats", "semi_planar"}, {"mode", "image"}});
+      const Checked c = check_program(cfg, p);
+      ASSERT_TRUE(c.problems.empty()) << config << " seed " << seed << ": " << c.problems.front();
+      for (const LayerView& l : c.layers) {
+        const Decoded d = decode_layer(l);
+        ASSERT_EQ(d.kind, 1u) << config << " seed " << seed;
+        ++images;
+        seen.insert(d.pixel);
+        EXPECT_EQ(formats::pixel_format_info(static_cast<formats::PixelFormat>(d.pixel)).planes, 2u)
+            << config << " seed " << seed << ": " << formats::pixel_format_info(static_cast<formats::PixelFormat>(d.pixel)).name;
+      }
+    }
+    EXPECT_GE(images, 20u) << config;
+    EXPECT_GE(seen.size(), 2u) << config << ": both byte orders of the UV plane";
+    EXPECT_THROW(g.generate(cfg, 1, {{"pixel_formats", "semi_planar"}, {"mode", "direct"}}), std::invalid_argument);
+    EXPECT_THROW(g.generate(cfg, 1, {{"pixel_formats", "planar"}}), std::invalid_argument);
+  }
+}
+
 // subset=nv_small_rtl: what NVIDIA's nv_small RTL runs. On small that is everything the
 // configuration has, so the programs are identical; on v1 int8 direct/image only.
 TEST(ConvRandom, NvSmallRtlSubset) {
