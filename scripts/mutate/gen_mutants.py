@@ -245,7 +245,7 @@ def add_probes(text, count, width, clock, reset):
         lines.append(f"      if (({orig}) != ({mutated})) mut_active[{k}] <= 1'b1;")
     lines += ["    end", "  end"]
     idx = text.rstrip().rfind("endmodule")
-    return text[:idx] + "\n".join(lines) + "\n" + text[idx:], sorted(probes)
+    return text[:idx] + "\n".join(lines) + "\n" + text[idx:], sorted(probes), set(sel.values())
 
 
 def main():
@@ -317,7 +317,7 @@ write_verilog -noattr {netlist}
     if not a.instance:
         text = text.replace(f"module {mutated}(", f"module {a.top}(", 1)
     records = [parse_mutation(l) for l in open(list_file) if l.startswith("mutate ")]
-    text, probed = add_probes(text, len(records), width, a.clock, a.reset)
+    text, probed, present = add_probes(text, len(records), width, a.clock, a.reset)
     params = module_parameters(top_file, a.top)
     header_end = text.index(");", text.index(f"module {name}(")) + 2
     if a.instance:
@@ -352,7 +352,10 @@ write_verilog -noattr {netlist}
                         "port": r.get("port", ""), "portbit": int(r.get("portbit", 0)),
                         "ctrlbit": int(r.get("ctrlbit", -1)), "wire": r.get("wire", ""),
                         "wirebit": int(r.get("wirebit", -1)), "sources": srcs,
-                        "location": best_location(srcs, r.get("cell", ""), files, relative), "probe": r["id"] in probed})
+                        "location": best_location(srcs, r.get("cell", ""), files, relative), "probe": r["id"] in probed,
+                        # false: opt_clean removed the mutated cell (it drives nothing), so the
+                        # model has no `mutsel == id` and mutant id is the unmutated design
+                        "in_netlist": r["id"] in present})
     with open(os.path.join(a.out, "mutants.json"), "w") as f:
         json.dump({"top": a.top, "instance": a.instance or "", "seed": a.seed, "selector_width": width, "count": len(mutants),
                    "mutants": mutants}, f, indent=1)
@@ -363,7 +366,9 @@ write_verilog -noattr {netlist}
         for g in generated:
             f.write(g + "\n")
         f.write(out_v + "\n")
-    print(f"gen_mutants: {len(mutants)} mutants of {a.top} ({len(probed)} with an activation probe) in {a.out}")
+    removed = [m["id"] for m in mutants if not m["in_netlist"]]
+    print(f"gen_mutants: {len(mutants)} mutants of {a.top} ({len(probed)} with an activation probe"
+          + (f"; removed as dead logic: {removed}" if removed else "") + f") in {a.out}")
 
 
 if __name__ == "__main__":

@@ -196,6 +196,7 @@ bool Drawer::draw_image_input(ConvLayerSpec& l, const ConvLayerSpec* same) {
     for (unsigned f = 0; f < formats::kPixelFormatCount; ++f) {
       const auto& info = pixel_format_info(static_cast<PixelFormat>(f));
       if (!feature(cfg_.supports(info.precision))) continue;
+      if (opt_.semi_planar_only && info.planes != 2) continue;
       const bool fp = info.precision == Precision::Fp16;
       const bool proc_ok = fp ? std::count(opt_.precisions.begin(), opt_.precisions.end(), Precision::Fp16) > 0 : true;
       if (proc_ok) candidates.push_back(static_cast<PixelFormat>(f));
@@ -706,6 +707,7 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
   unsigned rdma_arms = 0;
   NvdlaWeightCredit nvdla_credit;  // what NVIDIA's CDMA may still count as occupied (avoid mode)
   Rng pdp_rng = Rng::stream(seed, "conv.pdp");
+  Rng window_rng = Rng::stream(seed, "conv.window");
   unsigned pdp_layers = 0;         // PDP's own ping-pong group alternates per PDP layer
   ConvDrawOptions draw = o.draw;
   for (unsigned i = 0; i < o.layers; ++i) {
@@ -725,6 +727,27 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
     if (!cand) throw std::logic_error(fmt::format("conv.random: no legal layer found on '{}' (seed {})", cfg.name, seed));
     ConvLayerSpec l = *cand;
     random_conv_sdp(l, cfg, shape, o.draw);
+    if (o.window_percent > 0 && l.proc_precision != Precision::Fp16 && window_rng.below(100) < o.window_percent) {
+      // Half the windows: CLIP_TRUNCATE 0, so the output shows accumulator bits [shift,
+      // shift + out_bits) exactly (plus SDP's rounding bit below and saturation above), wherever
+      // the default aim would have put them. The other half: CLIP_TRUNCATE leaves about out_bits
+      // and SDP does not shift, so CACC's rounding (guard and sticky bits) lands in the output's
+      // low bit instead of below SDP's shift.
+      ConvSdpSpec w;
+      w.out = l.sdp.out;
+      w.port = l.sdp.port;
+      w.perf_enable = l.sdp.perf_enable;
+      const int out_bits = w.out == Precision::Int8 ? 8 : 16;
+      const int bits = static_cast<int>(acc_bits(l, cfg));
+      if (window_rng.chance(0.5)) {
+        l.clip_truncate = 0;
+        w.cvt_shift = static_cast<uint32_t>(window_rng.uniform(0, static_cast<uint64_t>(std::max(0, bits - out_bits + 2))));
+      } else {
+        l.clip_truncate = static_cast<uint32_t>(std::clamp(bits - out_bits + static_cast<int>(window_rng.uniform(0, 3)), 1, 16));
+        w.cvt_shift = 0;
+      }
+      l.sdp = w;
+    }
     l.sdp.rdma_group = rdma_arms % 2;
     if (l.sdp.needs_rdma()) ++rdma_arms;
     ConvReuse next = ConvReuse::None;
@@ -828,7 +851,9 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool nv_small = subset == "nv_small_rtl";
   const bool avoid_errata = k.choice("nvdla_errata", {"allow", "avoid"}) == "avoid";
   const bool compute_bound = k.choice("shape", {"any", "compute_bound"}) == "compute_bound";
+  const bool semi_planar = k.choice("pixel_formats", {"any", "semi_planar"}) == "semi_planar";
   o.pdp_percent = static_cast<unsigned>(k.integer("pdp_percent", 0, 100));
+  o.window_percent = static_cast<unsigned>(k.integer("window_percent", 0, 100));
   o.avoid_pdp_errata = avoid_errata;
   auto refuse = [&](const std::string& knob, const std::string& value, const std::string& why) {
     return std::invalid_argument(fmt::format("test 'conv.random': knob {}='{}' {}", knob, value, why));
@@ -842,6 +867,9 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                                         : fmt::format("needs Winograd, which configuration '{}' does not have", cfg.name));
   if (compute_bound && mode != "mixed" && mode != "direct")
     throw refuse("shape", "compute_bound", "needs direct layers (mode=direct or mixed), not mode=" + mode);
+  if (semi_planar && mode != "mixed" && mode != "image")
+    throw refuse("pixel_formats", "semi_planar", "needs image layers (mode=image or mixed), not mode=" + mode);
+  d.semi_planar_only = semi_planar;
   if (compute_bound) {
     d.modes = {ConvMode::Direct};
     d.compute_bound = true;
@@ -873,6 +901,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                             sram, post, avoid_errata ? "avoid" : "allow");
   if (compute_bound) o.knob_note += " shape=compute_bound";
   if (o.pdp_percent > 0) o.knob_note += fmt::format(" pdp_percent={}", o.pdp_percent);
+  if (o.window_percent > 0) o.knob_note += fmt::format(" window_percent={}", o.window_percent);
+  if (semi_planar) o.knob_note += " pixel_formats=semi_planar";
   return conv_random_program(cfg, seed, o);
 }
 
@@ -905,6 +935,12 @@ TestGenerator make_conv_random_generator() {
              {"post_extension_percent", "40", "per-cent of image layers with S*C <= AC/2 that use Y_EXTENSION"},
              {"pdp_percent", "0", "per-cent of layers (one batch, not Winograd) whose SDP output streams on-flying into a "
                                   "random PDP pooling layer over the convolution's output (conv -> SDP -> PDP)"},
+             {"window_percent", "0", "per-cent of integer layers whose output is a random window of the accumulator "
+                                     "bits, low bits included (SDP BS/BN/EW bypassed, converter scale 1, offset 0; half "
+                                     "CLIP_TRUNCATE 0 and shift 0..accumulator width, half CLIP_TRUNCATE to about the "
+                                     "output width and shift 0, so CACC's rounding shows)"},
+             {"pixel_formats", "any", "any | semi_planar: image layers use only the two-plane formats (Y plane and an "
+                                     "interleaved UV plane, both read walkers of CDMA's image fetch); mode image or mixed"},
              {"shape", "any", "any | compute_bound: direct 3x3 layers over 8..12 full channel blocks and full kernel groups "
                               "(throughput checks)"},
              {"nvdla_errata", "allow", "allow | avoid: WEIGHT_BYTES exactly what CSC consumes, bank-split changes "

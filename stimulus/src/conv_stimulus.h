@@ -298,6 +298,8 @@ struct ConvDrawOptions {
   // Compute-bound direct layers only (throughput checks): 3x3 kernels, stride and dilation 1,
   // padding 1 on every side, 8..12 full channel blocks, 2..4 full kernel groups, 8..16 pixels.
   bool compute_bound = false;
+  // Image layers draw only two-plane pixel formats (Y plane + interleaved UV plane).
+  bool semi_planar_only = false;
 };
 
 // A random legal layer (without memory placement and release flags). With `prev` and a
@@ -333,6 +335,12 @@ struct ConvRandomOptions {
   // their own stream "conv.pdp", so 0 leaves every other draw as it was.
   unsigned pdp_percent = 0;
   bool avoid_pdp_errata = false;  // PDP windows that leave rows/columns unused are not drawn
+  // Per-cent of integer layers whose output is a random 8- or 16-bit window of the accumulator,
+  // low bits included: SDP's BS/BN/EW bypassed, converter scale 1, offset 0; half of them with
+  // CLIP_TRUNCATE 0 and a shift drawn from 0 up to the accumulator's typical width, half with
+  // CLIP_TRUNCATE leaving about the output's width and no shift (CACC's rounding in the output's
+  // low bit). Own stream "conv.window"; 0 leaves every other draw as it was.
+  unsigned window_percent = 0;
 };
 // conv.random's program: layers on alternating groups, each waited for.
 Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandomOptions& o);
