@@ -2,6 +2,11 @@ common/dla_fifo.sv
 common/dla_rr_arb.sv
 common/dla_reset_sync.sv
 common/dla_atom_fifo.sv
+common/dla_fp_add.sv
+common/dla_fp_mul.sv
+common/dla_fp_widen.sv
+common/dla_fp_narrow.sv
+common/dla_fp_maxmin.sv
 axi/dla_axi_burst_split.sv
 axi/dla_axi_beat_mask.sv
 axi/dla_axi_rd_path.sv
@@ -13,11 +18,6 @@ bdma/dla_bdma_stall_cnt.sv
 bdma/dla_bdma_rd_engine.sv
 bdma/dla_bdma_wr_engine.sv
 bdma/dla_bdma.sv
-pdp/dla_fp16_to_fp17.sv
-pdp/dla_fp17_to_fp16.sv
-pdp/dla_fp17_add.sv
-pdp/dla_fp17_mul.sv
-pdp/dla_fp16_maxmin.sv
 pdp/dla_pdp_slice_in.sv
 pdp/dla_pdp_slice_op.sv
 pdp/dla_pdp_pad_add.sv
@@ -39,13 +39,8 @@ conv/dla_cmac.sv
 conv/dla_cacc.sv
 conv/dla_conv.sv
 top/NV_nvdla.sv
-sdp/dla_fp_add.sv
-sdp/dla_fp_mul.sv
-sdp/dla_fp_widen.sv
-sdp/dla_fp_narrow.sv
 sdp/dla_sdp_rsh.sv
 sdp/dla_sdp_lsh.sv
-sdp/dla_sdp_fmaxmin.sv
 sdp/dla_sdp_int17_fp16.sv
 sdp/dla_sdp_fp16_int16.sv
 sdp/dla_sdp_x.sv
