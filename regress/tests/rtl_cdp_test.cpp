@@ -16,6 +16,7 @@
 #include "dla/trace_cfg.h"
 #include "dla/trace_compile.h"
 #include "dla/trace_files.h"
+#include "rtl_reg_program.h"
 #include "rtl_test_support.h"
 
 namespace {
@@ -23,28 +24,9 @@ namespace {
 using namespace dla;
 
 // A CDP layer program written register by register (names from the configuration's map).
-class CdpProgram {
+class CdpProgram : public RegProgram {
  public:
-  explicit CdpProgram(const std::string& config) : cfg_(HwConfig::get(config)), map_(RegisterMap::of(cfg_)) {
-    p_.test = "cdp.directed";
-    p_.config = config;
-  }
-  uint32_t addr(const std::string& reg) const {
-    const RegInfo* r = map_.find(reg);
-    BOOST_REQUIRE_MESSAGE(r, "no register " << reg);
-    return map_.address_of(*r);
-  }
-  void write(const std::string& reg, uint32_t v) { p_.ops.push_back(RegWrite{addr(reg), v}); }
-  void read(const std::string& reg, std::optional<uint32_t> expect = std::nullopt) {
-    RegRead r;
-    r.addr = addr(reg);
-    r.expect = expect;
-    r.what = reg;
-    p_.ops.push_back(r);
-  }
-  void load(uint64_t a, std::vector<uint8_t> bytes, MemPort port = MemPort::Dbb) {
-    p_.ops.push_back(MemLoad{port, a, std::move(bytes)});
-  }
+  explicit CdpProgram(const std::string& config) : RegProgram(config, "cdp.directed") {}
   struct Layer {
     uint32_t w = 4, h = 3, c = 8, fmt = 0, len = 1;
     bool sqsum_bypass = false, mul_bypass = false;
@@ -107,25 +89,13 @@ class CdpProgram {
     write("CDP.D_OP_ENABLE", 1);
   }
   void wait_and_check(uint32_t group) {
-    const uint32_t bit = 1u << (2 + group);
-    WaitIntr wait;
-    wait.status_bits = bit;
-    wait.what = "CDP done group " + std::to_string(group);
-    p_.ops.push_back(wait);
-    p_.ops.push_back(RegWrite{addr("GLB.S_INTR_STATUS"), bit});
+    wait_intr(1u << (2 + group), "CDP done group " + std::to_string(group));
     write("CDP.S_POINTER", group);
     for (const char* c : {"D_NAN_INPUT_NUM", "D_INF_INPUT_NUM", "D_NAN_OUTPUT_NUM", "D_OUT_SATURATION",
                           "D_PERF_LUT_UFLOW", "D_PERF_LUT_OFLOW", "D_PERF_LUT_HYBRID", "D_PERF_LUT_LE_HIT",
                           "D_PERF_LUT_LO_HIT"})
       read(std::string("CDP.") + c);
   }
-  const Program& get() const { return p_; }
-  unsigned atom_bytes() const { return cfg_.atom_bytes; }
-
- private:
-  const HwConfig& cfg_;
-  const RegisterMap& map_;
-  Program p_;
 };
 
 std::vector<uint8_t> cube_bytes(uint64_t n, uint32_t salt) {

@@ -17,6 +17,7 @@
 #include "dla/trace_compile.h"
 #include "dla/trace_files.h"
 #include "dla/trace_txn.h"
+#include "rtl_reg_program.h"
 #include "rtl_test_support.h"
 
 namespace {
@@ -25,22 +26,9 @@ using namespace dla;
 
 // Builds a PDP layer program register by register (names resolved in the configuration's
 // map), so directed cases read like the spec's register tables.
-class PdpProgram {
+class PdpProgram : public RegProgram {
  public:
-  explicit PdpProgram(const std::string& config)
-      : cfg_(HwConfig::get(config)), map_(RegisterMap::of(cfg_)) {
-    p_.test = "pdp.directed";
-    p_.config = config;
-  }
-  uint32_t addr(const std::string& reg) const {
-    const RegInfo* r = map_.find(reg);
-    BOOST_REQUIRE_MESSAGE(r, "no register " << reg);
-    return map_.address_of(*r);
-  }
-  void write(const std::string& reg, uint32_t v) { p_.ops.push_back(RegWrite{addr(reg), v}); }
-  void load(uint64_t a, std::vector<uint8_t> bytes, MemPort port = MemPort::Dbb) {
-    p_.ops.push_back(MemLoad{port, a, std::move(bytes)});
-  }
+  explicit PdpProgram(const std::string& config) : RegProgram(config, "pdp.directed") {}
   // Both units, one group: geometry W x H x C, format, method, kernel, strides, pads.
   struct Layer {
     uint32_t w = 4, h = 4, c = 8, fmt = 0, method = 0, kw = 3, kh = 3, sw = 2, sh = 2;
@@ -100,31 +88,18 @@ class PdpProgram {
     write(P + "D_OP_ENABLE", 1);
   }
   void wait_and_check(uint32_t group) {
-    const uint32_t bit = 1u << (4 + group);
-    WaitIntr wait;
-    wait.status_bits = bit;
-    wait.what = "PDP done group " + std::to_string(group);
-    p_.ops.push_back(wait);
-    p_.ops.push_back(RegWrite{addr("GLB.S_INTR_STATUS"), bit});
+    wait_intr(1u << (4 + group), "PDP done group " + std::to_string(group));
     for (const char* c : {"D_NAN_INPUT_NUM", "D_INF_INPUT_NUM", "D_NAN_OUTPUT_NUM"}) {
-      p_.ops.push_back(RegWrite{addr("PDP.S_POINTER"), group});
-      RegRead r;
-      r.addr = addr(std::string("PDP.") + c);
-      r.what = c;
-      p_.ops.push_back(r);
+      write("PDP.S_POINTER", group);
+      read(std::string("PDP.") + c, std::nullopt, c);
     }
   }
-  const Program& get() const { return p_; }
-  unsigned atom_bytes() const { return cfg_.atom_bytes; }
 
  private:
   static uint32_t partial(uint32_t first, uint32_t last, uint32_t mid) {
     if (first == 0) return 0;
     return (first - 1) | (last - 1) << 10 | (mid - 1) << 20;
   }
-  const HwConfig& cfg_;
-  const RegisterMap& map_;
-  Program p_;
 };
 
 // Input cube bytes: every lane of every atom (pad lanes included) from a simple formula.
