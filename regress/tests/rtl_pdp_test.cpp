@@ -106,13 +106,7 @@ class PdpProgram : public RegProgram {
 std::vector<uint8_t> cube_bytes(const PdpProgram::Layer& l, unsigned atom, uint32_t salt) {
   const uint32_t bpe = l.fmt == 0 ? 1 : 2;
   const uint32_t surfaces = (l.c + atom / bpe - 1) / (atom / bpe);
-  std::vector<uint8_t> b(static_cast<size_t>(surfaces) * l.h * l.w * atom);
-  for (size_t i = 0; i < b.size(); ++i) b[i] = static_cast<uint8_t>((i * 37 + salt * 11 + (i >> 7) * 5) ^ (i >> 3));
-  return b;
-}
-
-RunResult play(const std::string& config, const Program& p) {
-  return run_program(request(config, "pdp.directed", 1), p);
+  return pattern_bytes(uint64_t{surfaces} * l.h * l.w * atom, salt);
 }
 
 }  // namespace
@@ -121,19 +115,15 @@ BOOST_AUTO_TEST_SUITE(seeds)
 
 // pdp.random (golden model + scoreboard) on a CI-sized set of seeds per configuration.
 BOOST_AUTO_TEST_CASE(seeds_small) {
-  for (uint64_t seed = 1; seed <= 20; ++seed) require_pass(run_test(request("small", "pdp.random", seed)));
+  require_seeds("small", "pdp.random", 1, 20);
 }
 BOOST_AUTO_TEST_CASE(seeds_v1) {
-  for (uint64_t seed = 1; seed <= 20; ++seed) require_pass(run_test(request("v1", "pdp.random", seed)));
+  require_seeds("v1", "pdp.random", 1, 20);
 }
 // Wider planes than the default knobs, with split mode forced often.
 BOOST_AUTO_TEST_CASE(wide_and_split) {
   for (const std::string cfg : {"small", "v1"})
-    for (uint64_t seed = 100; seed < 104; ++seed) {
-      RunRequest r = request(cfg, "pdp.random", seed);
-      r.knobs = {{"max_width", "40"}, {"max_height", "12"}, {"split_percent", "60"}};
-      require_pass(run_test(r));
-    }
+    require_seeds(cfg, "pdp.random", 100, 103, {{"max_width", "40"}, {"max_height", "12"}, {"split_percent", "60"}});
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -156,7 +146,7 @@ BOOST_AUTO_TEST_CASE(worked_example_7_1) {
     p.load(l.src, in);
     p.program(l, 0);
     p.wait_and_check(0);
-    require_pass(play(cfg, p.get()));
+    require_pass(p.run());
   }
 }
 
@@ -181,7 +171,7 @@ BOOST_AUTO_TEST_CASE(methods_and_precisions) {
         p.load(l.src, cube_bytes(l, p.atom_bytes(), fmt * 3 + method));
         p.program(l, 0);
         p.wait_and_check(0);
-        BOOST_TEST_CONTEXT(cfg << " format " << fmt << " method " << method) { require_pass(play(cfg, p.get())); }
+        BOOST_TEST_CONTEXT(cfg << " format " << fmt << " method " << method) { require_pass(p.run()); }
       }
     }
 }
@@ -199,7 +189,7 @@ BOOST_AUTO_TEST_CASE(split_three_stripes) {
     p.load(l.src, cube_bytes(l, p.atom_bytes(), 5));
     p.program(l, 0);
     p.wait_and_check(0);
-    require_pass(play(cfg, p.get()));
+    require_pass(p.run());
   }
 }
 
@@ -217,7 +207,7 @@ BOOST_AUTO_TEST_CASE(two_groups_and_sram) {
   p.program(b, 1);
   p.wait_and_check(0);
   p.wait_and_check(1);
-  require_pass(play("v1", p.get()));
+  require_pass(p.run());
 }
 
 // A pass-through layer larger than 64 KiB followed by a small layer of the other group,
@@ -236,7 +226,7 @@ BOOST_AUTO_TEST_CASE(large_layer_then_next_group) {
     p.program(b, 1);
     p.wait_and_check(0);
     p.wait_and_check(1);
-    BOOST_TEST_CONTEXT(cfg) { require_pass(play(cfg, p.get())); }
+    BOOST_TEST_CONTEXT(cfg) { require_pass(p.run()); }
   }
 }
 

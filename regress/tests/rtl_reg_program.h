@@ -15,6 +15,7 @@
 #include "dla/hwconfig.h"
 #include "dla/program.h"
 #include "dla/register_map.h"
+#include "rtl_test_support.h"
 
 namespace dla {
 
@@ -49,6 +50,8 @@ class RegProgram {
     p_.ops.push_back(RegWrite{addr("GLB.S_INTR_STATUS"), bits});
   }
   const Program& get() const { return p_; }
+  // Plays the program on the RTL (golden model and scoreboard check it).
+  RunResult run() const { return run_program(request(p_.config, p_.test, 1), p_); }
   unsigned atom_bytes() const { return cfg_.atom_bytes; }
 
  protected:

@@ -151,7 +151,7 @@ BOOST_AUTO_TEST_CASE(pass_through_32x16x32) {
       p.arm("SDP");
       p.arm("PDP");
       p.wait_and_check();
-      require_pass(run_program(request(config, "sdp_pdp.directed", 1), p.get()));
+      require_pass(p.run());
     }
   }
 }
@@ -172,7 +172,7 @@ BOOST_AUTO_TEST_CASE(pdp_armed_late) {
       p.read("SDP.S_STATUS", 1, "SDP group 0 running, stalled by PDP");
       p.arm("PDP");
       p.wait_and_check();
-      require_pass(run_program(request(config, "sdp_pdp.directed", 1), p.get()));
+      require_pass(p.run());
     }
   }
 }
