@@ -16,6 +16,7 @@
 #include "dla/trace_cfg.h"
 #include "dla/trace_compile.h"
 #include "dla/trace_files.h"
+#include "rtl_reg_program.h"
 #include "rtl_test_support.h"
 
 namespace {
@@ -23,28 +24,9 @@ namespace {
 using namespace dla;
 
 // A CDP layer program written register by register (names from the configuration's map).
-class CdpProgram {
+class CdpProgram : public RegProgram {
  public:
-  explicit CdpProgram(const std::string& config) : cfg_(HwConfig::get(config)), map_(RegisterMap::of(cfg_)) {
-    p_.test = "cdp.directed";
-    p_.config = config;
-  }
-  uint32_t addr(const std::string& reg) const {
-    const RegInfo* r = map_.find(reg);
-    BOOST_REQUIRE_MESSAGE(r, "no register " << reg);
-    return map_.address_of(*r);
-  }
-  void write(const std::string& reg, uint32_t v) { p_.ops.push_back(RegWrite{addr(reg), v}); }
-  void read(const std::string& reg, std::optional<uint32_t> expect = std::nullopt) {
-    RegRead r;
-    r.addr = addr(reg);
-    r.expect = expect;
-    r.what = reg;
-    p_.ops.push_back(r);
-  }
-  void load(uint64_t a, std::vector<uint8_t> bytes, MemPort port = MemPort::Dbb) {
-    p_.ops.push_back(MemLoad{port, a, std::move(bytes)});
-  }
+  explicit CdpProgram(const std::string& config) : RegProgram(config, "cdp.directed") {}
   struct Layer {
     uint32_t w = 4, h = 3, c = 8, fmt = 0, len = 1;
     bool sqsum_bypass = false, mul_bypass = false;
@@ -107,34 +89,14 @@ class CdpProgram {
     write("CDP.D_OP_ENABLE", 1);
   }
   void wait_and_check(uint32_t group) {
-    const uint32_t bit = 1u << (2 + group);
-    WaitIntr wait;
-    wait.status_bits = bit;
-    wait.what = "CDP done group " + std::to_string(group);
-    p_.ops.push_back(wait);
-    p_.ops.push_back(RegWrite{addr("GLB.S_INTR_STATUS"), bit});
+    wait_intr(1u << (2 + group), "CDP done group " + std::to_string(group));
     write("CDP.S_POINTER", group);
     for (const char* c : {"D_NAN_INPUT_NUM", "D_INF_INPUT_NUM", "D_NAN_OUTPUT_NUM", "D_OUT_SATURATION",
                           "D_PERF_LUT_UFLOW", "D_PERF_LUT_OFLOW", "D_PERF_LUT_HYBRID", "D_PERF_LUT_LE_HIT",
                           "D_PERF_LUT_LO_HIT"})
       read(std::string("CDP.") + c);
   }
-  const Program& get() const { return p_; }
-  unsigned atom_bytes() const { return cfg_.atom_bytes; }
-
- private:
-  const HwConfig& cfg_;
-  const RegisterMap& map_;
-  Program p_;
 };
-
-std::vector<uint8_t> cube_bytes(uint64_t n, uint32_t salt) {
-  std::vector<uint8_t> b(n);
-  for (size_t i = 0; i < b.size(); ++i) b[i] = static_cast<uint8_t>((i * 37 + salt * 11 + (i >> 7) * 5) ^ (i >> 3));
-  return b;
-}
-
-RunResult play(const std::string& config, const Program& p) { return run_program(request(config, "cdp.directed", 1), p); }
 
 }  // namespace
 
@@ -142,19 +104,15 @@ BOOST_AUTO_TEST_SUITE(seeds)
 
 // cdp.random (golden model + scoreboard) on a CI-sized set of seeds per configuration.
 BOOST_AUTO_TEST_CASE(seeds_small) {
-  for (uint64_t seed = 1; seed <= 30; ++seed) require_pass(run_test(request("small", "cdp.random", seed)));
+  require_seeds("small", "cdp.random", 1, 30);
 }
 BOOST_AUTO_TEST_CASE(seeds_v1) {
-  for (uint64_t seed = 1; seed <= 30; ++seed) require_pass(run_test(request("v1", "cdp.random", seed)));
+  require_seeds("v1", "cdp.random", 1, 30);
 }
 // Wider cubes and more surfaces than the default knobs (width blocks, chunk splits).
 BOOST_AUTO_TEST_CASE(wide_cubes) {
   for (const std::string cfg : {"small", "v1"})
-    for (uint64_t seed = 100; seed < 103; ++seed) {
-      RunRequest r = request(cfg, "cdp.random", seed);
-      r.knobs = {{"max_width", "21"}, {"max_height", "4"}, {"max_surfaces", "6"}};
-      require_pass(run_test(r));
-    }
+    require_seeds(cfg, "cdp.random", 100, 102, {{"max_width", "21"}, {"max_height", "4"}, {"max_surfaces", "6"}});
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -183,7 +141,7 @@ BOOST_AUTO_TEST_CASE(lut_port) {
     p.write("CDP.S_LUT_ACCESS_CFG", 1u << 16 | 255);
     p.read("CDP.S_LUT_ACCESS_DATA", 0xbeef);
     p.read("CDP.S_LUT_ACCESS_DATA", 0xf00d);
-    BOOST_TEST_CONTEXT(cfg) { require_pass(play(cfg, p.get())); }
+    BOOST_TEST_CONTEXT(cfg) { require_pass(p.run()); }
   }
 }
 
@@ -202,11 +160,11 @@ BOOST_AUTO_TEST_CASE(lengths_precisions_bypasses) {
           l.din_offset = fmt ? 0xff9c : 0x9c, l.din_scale = 0xfffe, l.din_shift = 3;   // -100, -2, 3
           l.dout_offset = 0xffffffdf, l.dout_scale = 9, l.dout_shift = fmt ? 10 : 2;
           p.program_lut();
-          p.load(l.src, cube_bytes(p.bytes(l), fmt * 7 + len * 3 + byp));
+          p.load(l.src, pattern_bytes(p.bytes(l), fmt * 7 + len * 3 + byp));
           p.program(l, 0);
           p.wait_and_check(0);
           BOOST_TEST_CONTEXT(cfg << " format " << fmt << " len " << len << " bypass " << byp) {
-            require_pass(play(cfg, p.get()));
+            require_pass(p.run());
           }
         }
     }
@@ -220,11 +178,11 @@ BOOST_AUTO_TEST_CASE(out_saturation_counter) {
     CdpProgram::Layer l;
     l.dout_scale = 0x7fff;
     p.program_lut();
-    p.load(l.src, cube_bytes(p.bytes(l), 5));
+    p.load(l.src, pattern_bytes(p.bytes(l), 5));
     p.program(l, 0);
     p.wait_and_check(0);
     if (!HwConfig::get(cfg).cdp_out_saturation) p.read("CDP.D_OUT_SATURATION", 0u);
-    BOOST_TEST_CONTEXT(cfg) { require_pass(play(cfg, p.get())); }
+    BOOST_TEST_CONTEXT(cfg) { require_pass(p.run()); }
   }
 }
 
@@ -236,13 +194,13 @@ BOOST_AUTO_TEST_CASE(two_groups_and_sram) {
   b = a;
   b.fmt = 1, b.len = 0, b.src = 0x40000, b.dst = 0x90000, b.src_ram = 0, b.dst_ram = 0;
   p.program_lut();
-  p.load(a.src, cube_bytes(p.bytes(a), 1));
-  p.load(b.src, cube_bytes(p.bytes(b), 2), MemPort::Sram);
+  p.load(a.src, pattern_bytes(p.bytes(a), 1));
+  p.load(b.src, pattern_bytes(p.bytes(b), 2), MemPort::Sram);
   p.program(a, 0);
   p.program(b, 1);
   p.wait_and_check(0);
   p.wait_and_check(1);
-  require_pass(play("v1", p.get()));
+  require_pass(p.run());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -292,7 +250,7 @@ BOOST_AUTO_TEST_CASE(large_cube_within_bound) {
       CdpProgram p(cfg_name);
       CdpProgram::Layer l;
       l.w = 64, l.h = 8, l.c = 4 * cfg.atom_bytes / (fmt ? 2 : 1), l.fmt = fmt, l.len = 3;
-      const std::vector<uint8_t> in = cube_bytes(p.bytes(l), 1);
+      const std::vector<uint8_t> in = pattern_bytes(p.bytes(l), 1);
       sim->memory(MemPort::Dbb).load(l.src, in.data(), in.size());
       p.program_lut();
       p.program(l, 0);

@@ -17,6 +17,7 @@
 #include "dla/trace_compile.h"
 #include "dla/trace_files.h"
 #include "dla/trace_txn.h"
+#include "rtl_reg_program.h"
 #include "rtl_test_support.h"
 
 namespace {
@@ -25,22 +26,9 @@ using namespace dla;
 
 // Builds a PDP layer program register by register (names resolved in the configuration's
 // map), so directed cases read like the spec's register tables.
-class PdpProgram {
+class PdpProgram : public RegProgram {
  public:
-  explicit PdpProgram(const std::string& config)
-      : cfg_(HwConfig::get(config)), map_(RegisterMap::of(cfg_)) {
-    p_.test = "pdp.directed";
-    p_.config = config;
-  }
-  uint32_t addr(const std::string& reg) const {
-    const RegInfo* r = map_.find(reg);
-    BOOST_REQUIRE_MESSAGE(r, "no register " << reg);
-    return map_.address_of(*r);
-  }
-  void write(const std::string& reg, uint32_t v) { p_.ops.push_back(RegWrite{addr(reg), v}); }
-  void load(uint64_t a, std::vector<uint8_t> bytes, MemPort port = MemPort::Dbb) {
-    p_.ops.push_back(MemLoad{port, a, std::move(bytes)});
-  }
+  explicit PdpProgram(const std::string& config) : RegProgram(config, "pdp.directed") {}
   // Both units, one group: geometry W x H x C, format, method, kernel, strides, pads.
   struct Layer {
     uint32_t w = 4, h = 4, c = 8, fmt = 0, method = 0, kw = 3, kh = 3, sw = 2, sh = 2;
@@ -100,44 +88,25 @@ class PdpProgram {
     write(P + "D_OP_ENABLE", 1);
   }
   void wait_and_check(uint32_t group) {
-    const uint32_t bit = 1u << (4 + group);
-    WaitIntr wait;
-    wait.status_bits = bit;
-    wait.what = "PDP done group " + std::to_string(group);
-    p_.ops.push_back(wait);
-    p_.ops.push_back(RegWrite{addr("GLB.S_INTR_STATUS"), bit});
+    wait_intr(1u << (4 + group), "PDP done group " + std::to_string(group));
     for (const char* c : {"D_NAN_INPUT_NUM", "D_INF_INPUT_NUM", "D_NAN_OUTPUT_NUM"}) {
-      p_.ops.push_back(RegWrite{addr("PDP.S_POINTER"), group});
-      RegRead r;
-      r.addr = addr(std::string("PDP.") + c);
-      r.what = c;
-      p_.ops.push_back(r);
+      write("PDP.S_POINTER", group);
+      read(std::string("PDP.") + c, std::nullopt, c);
     }
   }
-  const Program& get() const { return p_; }
-  unsigned atom_bytes() const { return cfg_.atom_bytes; }
 
  private:
   static uint32_t partial(uint32_t first, uint32_t last, uint32_t mid) {
     if (first == 0) return 0;
     return (first - 1) | (last - 1) << 10 | (mid - 1) << 20;
   }
-  const HwConfig& cfg_;
-  const RegisterMap& map_;
-  Program p_;
 };
 
 // Input cube bytes: every lane of every atom (pad lanes included) from a simple formula.
 std::vector<uint8_t> cube_bytes(const PdpProgram::Layer& l, unsigned atom, uint32_t salt) {
   const uint32_t bpe = l.fmt == 0 ? 1 : 2;
   const uint32_t surfaces = (l.c + atom / bpe - 1) / (atom / bpe);
-  std::vector<uint8_t> b(static_cast<size_t>(surfaces) * l.h * l.w * atom);
-  for (size_t i = 0; i < b.size(); ++i) b[i] = static_cast<uint8_t>((i * 37 + salt * 11 + (i >> 7) * 5) ^ (i >> 3));
-  return b;
-}
-
-RunResult play(const std::string& config, const Program& p) {
-  return run_program(request(config, "pdp.directed", 1), p);
+  return pattern_bytes(uint64_t{surfaces} * l.h * l.w * atom, salt);
 }
 
 }  // namespace
@@ -146,19 +115,15 @@ BOOST_AUTO_TEST_SUITE(seeds)
 
 // pdp.random (golden model + scoreboard) on a CI-sized set of seeds per configuration.
 BOOST_AUTO_TEST_CASE(seeds_small) {
-  for (uint64_t seed = 1; seed <= 20; ++seed) require_pass(run_test(request("small", "pdp.random", seed)));
+  require_seeds("small", "pdp.random", 1, 20);
 }
 BOOST_AUTO_TEST_CASE(seeds_v1) {
-  for (uint64_t seed = 1; seed <= 20; ++seed) require_pass(run_test(request("v1", "pdp.random", seed)));
+  require_seeds("v1", "pdp.random", 1, 20);
 }
 // Wider planes than the default knobs, with split mode forced often.
 BOOST_AUTO_TEST_CASE(wide_and_split) {
   for (const std::string cfg : {"small", "v1"})
-    for (uint64_t seed = 100; seed < 104; ++seed) {
-      RunRequest r = request(cfg, "pdp.random", seed);
-      r.knobs = {{"max_width", "40"}, {"max_height", "12"}, {"split_percent", "60"}};
-      require_pass(run_test(r));
-    }
+    require_seeds(cfg, "pdp.random", 100, 103, {{"max_width", "40"}, {"max_height", "12"}, {"split_percent", "60"}});
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -181,7 +146,7 @@ BOOST_AUTO_TEST_CASE(worked_example_7_1) {
     p.load(l.src, in);
     p.program(l, 0);
     p.wait_and_check(0);
-    require_pass(play(cfg, p.get()));
+    require_pass(p.run());
   }
 }
 
@@ -206,7 +171,7 @@ BOOST_AUTO_TEST_CASE(methods_and_precisions) {
         p.load(l.src, cube_bytes(l, p.atom_bytes(), fmt * 3 + method));
         p.program(l, 0);
         p.wait_and_check(0);
-        BOOST_TEST_CONTEXT(cfg << " format " << fmt << " method " << method) { require_pass(play(cfg, p.get())); }
+        BOOST_TEST_CONTEXT(cfg << " format " << fmt << " method " << method) { require_pass(p.run()); }
       }
     }
 }
@@ -224,7 +189,7 @@ BOOST_AUTO_TEST_CASE(split_three_stripes) {
     p.load(l.src, cube_bytes(l, p.atom_bytes(), 5));
     p.program(l, 0);
     p.wait_and_check(0);
-    require_pass(play(cfg, p.get()));
+    require_pass(p.run());
   }
 }
 
@@ -242,7 +207,7 @@ BOOST_AUTO_TEST_CASE(two_groups_and_sram) {
   p.program(b, 1);
   p.wait_and_check(0);
   p.wait_and_check(1);
-  require_pass(play("v1", p.get()));
+  require_pass(p.run());
 }
 
 // A pass-through layer larger than 64 KiB followed by a small layer of the other group,
@@ -261,7 +226,7 @@ BOOST_AUTO_TEST_CASE(large_layer_then_next_group) {
     p.program(b, 1);
     p.wait_and_check(0);
     p.wait_and_check(1);
-    BOOST_TEST_CONTEXT(cfg) { require_pass(play(cfg, p.get())); }
+    BOOST_TEST_CONTEXT(cfg) { require_pass(p.run()); }
   }
 }
 

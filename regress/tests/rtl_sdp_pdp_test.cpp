@@ -12,6 +12,7 @@
 
 #include "dla/register_map.h"
 #include "dla/test_runner.h"
+#include "rtl_reg_program.h"
 #include "rtl_test_support.h"
 
 namespace {
@@ -21,27 +22,14 @@ using namespace dla;
 // An int8 SDP pass-through layer (every stage bypassed, identity converter) on group 0 that
 // streams a packed W x H x C cube into a PDP max-pooling layer (kernel k x k, stride s, no
 // padding) on group 0.
-class FusedProgram {
+class FusedProgram : public RegProgram {
  public:
   struct Layer {
     uint32_t w = 32, h = 16, c = 32, k = 1, s = 1;
     uint64_t src = 0x8000'1000, sdp_dst = 0x8010'0000, pdp_dst = 0x8020'0000;
   };
 
-  FusedProgram(const std::string& config, const Layer& l)
-      : cfg_(HwConfig::get(config)), map_(RegisterMap::of(cfg_)), l_(l) {
-    p_.test = "sdp_pdp.directed";
-    p_.config = config;
-  }
-  uint32_t addr(const std::string& reg) const {
-    const RegInfo* r = map_.find(reg);
-    BOOST_REQUIRE_MESSAGE(r, "no register " << reg);
-    return map_.address_of(*r);
-  }
-  void write(const std::string& reg, uint32_t v) { p_.ops.push_back(RegWrite{addr(reg), v}); }
-  void read(const std::string& reg, uint32_t expect, const std::string& what) {
-    p_.ops.push_back(RegRead{addr(reg), 0xffffffffu, expect, what});
-  }
+  FusedProgram(const std::string& config, const Layer& l) : RegProgram(config, "sdp_pdp.directed"), l_(l) {}
   uint32_t surfaces() const { return (l_.c + cfg_.atom_bytes - 1) / cfg_.atom_bytes; }
   uint32_t ow() const { return (l_.w - l_.k) / l_.s + 1; }
   uint32_t oh() const { return (l_.h - l_.k) / l_.s + 1; }
@@ -72,9 +60,9 @@ class FusedProgram {
 
   void program() {
     const uint32_t a = cfg_.atom_bytes, line = l_.w * a, surf = line * l_.h;
-    p_.ops.push_back(MemLoad{MemPort::Dbb, l_.src, input()});
+    load(l_.src, input());
     // SDP's memory output registers point at a pre-filled region that must stay untouched.
-    p_.ops.push_back(MemLoad{MemPort::Dbb, l_.sdp_dst, std::vector<uint8_t>(size_t{surf} * surfaces(), 0x5a)});
+    load(l_.sdp_dst, std::vector<uint8_t>(size_t{surf} * surfaces(), 0x5a));
     for (const char* u : {"SDP_RDMA", "SDP"}) {
       const std::string U = std::string(u) + ".";
       write(U + "S_POINTER", 0);
@@ -121,7 +109,6 @@ class FusedProgram {
     write("PDP.D_DATA_FORMAT", 0);
   }
   void arm(const std::string& unit) { write(unit + ".D_OP_ENABLE", 1); }
-  void idle(uint32_t cycles) { p_.ops.push_back(Idle{cycles}); }
   void wait_and_check() {
     WaitIntr wait;
     wait.status_bits = 0x11;  // SDP group 0 (bit 0) and PDP group 0 (bit 4)
@@ -134,13 +121,9 @@ class FusedProgram {
     for (const char* u : {"SDP", "SDP_RDMA", "PDP", "PDP_RDMA"}) read(std::string(u) + ".S_STATUS", 0, std::string(u) + " idle");
     p_.ops.push_back(CheckMem{MemPort::Dbb, l_.pdp_dst, expected(), "PDP output"});
   }
-  const Program& get() const { return p_; }
 
  private:
-  const HwConfig& cfg_;
-  const RegisterMap& map_;
   Layer l_;
-  Program p_;
 };
 
 }  // namespace
@@ -168,7 +151,7 @@ BOOST_AUTO_TEST_CASE(pass_through_32x16x32) {
       p.arm("SDP");
       p.arm("PDP");
       p.wait_and_check();
-      require_pass(run_program(request(config, "sdp_pdp.directed", 1), p.get()));
+      require_pass(p.run());
     }
   }
 }
@@ -189,7 +172,7 @@ BOOST_AUTO_TEST_CASE(pdp_armed_late) {
       p.read("SDP.S_STATUS", 1, "SDP group 0 running, stalled by PDP");
       p.arm("PDP");
       p.wait_and_check();
-      require_pass(run_program(request(config, "sdp_pdp.directed", 1), p.get()));
+      require_pass(p.run());
     }
   }
 }

@@ -205,7 +205,7 @@ module dla_cdp_core #(
       wire [15:0] raw = in_data[16*l +: 16];
       wire        nan = &raw[14:10] && |raw[9:0];
       logic [16:0] x17;
-      dla_fp16_to_fp17 u_w (.a((nan_to_zero && nan) ? 16'd0 : raw), .y(x17));
+      dla_fp_widen #(.EI(5), .MI(10), .EO(6), .MO(10), .KEEP_DENORM(1'b1)) u_w (.x((nan_to_zero && nan) ? 16'd0 : raw), .y(x17));
       assign conv[l*XW +: XW] = fp ? x17 : xi;
       assign in_nan[l] = nan;
       assign in_inf[l] = &raw[14:10] && raw[9:0] == '0;

@@ -26,15 +26,15 @@ module dla_cdp_fp_out (
   dla_fp_narrow #(.EI(8), .MI(23), .EO(6), .MO(10), .KEEP_DENORM(1'b0)) u_ndy (.x(dy32), .y(dy17));
   dla_fp_narrow #(.EI(8), .MI(23), .EO(6), .MO(10), .KEEP_DENORM(1'b0)) u_ndx (.x(dx32), .y(dx17));
   dla_lut_frac_fp17 u_frac (.f({frac, 19'd0}), .y(f17));
-  dla_fp16_to_fp17 u_k (.a(scale), .y(k17));
-  dla_fp16_to_fp17 u_y0 (.a(y0), .y(y017));
+  dla_fp_widen #(.EI(5), .MI(10), .EO(6), .MO(10), .KEEP_DENORM(1'b1)) u_k (.x(scale), .y(k17));
+  dla_fp_widen #(.EI(5), .MI(10), .EO(6), .MO(10), .KEEP_DENORM(1'b1)) u_y0 (.x(y0), .y(y017));
   assign ma = hit ? dy17 : dx17;
   assign mb = hit ? f17 : k17;
-  dla_fp17_mul u_mul (.a(ma), .b(mb), .y(prod));
-  dla_fp17_add u_add (.a(prod), .b(y017), .y(res));
-  dla_fp17_mul u_mx (.a(x17), .b(res), .y(xres));
+  dla_fp_mul #(.E(6), .M(10)) u_mul (.a(ma), .b(mb), .y(prod));
+  dla_fp_add #(.E(6), .M(10)) u_add (.a(prod), .b(y017), .y(res));
+  dla_fp_mul #(.E(6), .M(10)) u_mx (.a(x17), .b(res), .y(xres));
   wire x_nan = &x17[15:10] && |x17[9:0];
   assign o17 = !mul_bypass ? xres : x_nan ? x17 : res;
-  dla_fp17_to_fp16 u_out (.a(o17), .y(y));
+  dla_fp_narrow #(.EI(6), .MI(10), .EO(5), .MO(10), .KEEP_DENORM(1'b1)) u_out (.x(o17), .y(y));
   assign nan = &y[14:10] && |y[9:0];
 endmodule

@@ -46,8 +46,8 @@ module dla_cdp_rdma #(
   localparam int ATOM_BITS = 8 * ATOM_BYTES;
   localparam int ATOM_SH   = $clog2(ATOM_BYTES);
   localparam int CHUNK     = MAX_BURST * APB;
-  localparam int CHUNK_M1  = CHUNK - 1;
   localparam int CNT_BITS  = $clog2(BUF_ATOMS + 1);
+  localparam int RQ_BITS   = $clog2(CHUNK + 1);
 
   // ---- registers ------------------------------------------------------------------------
   logic        op_en, op_done, unused_consumer, unused_producer;
@@ -81,35 +81,29 @@ module dla_cdp_rdma #(
   wire port = HAS_SRAM ? !ram_type : 1'b0;
 
   // ---- read walker: row -> width block -> surface -> chunks of the block -------------------
-  logic                 running, walking, last_port;
+  logic                 running, walking, last_port, blk_end;
   logic [12:0]          st_s, st_h, w0;
-  logic [13:0]          off;
-  logic [ADDR_BITS-1:0] surf_base, row_base, cur;
-  logic [CNT_BITS-1:0]  reserved, inflight, buf_count, in_atoms;
-  logic [14:0]          left, room, chunk, blk;
-  logic                 blk_end, last_blk;
-
-  always_comb begin
-    blk      = ({2'b0, width_m1} - {2'b0, w0} + 15'd1 < 15'(BLOCK)) ?
+  logic [ADDR_BITS-1:0] surf_base, row_base;
+  logic [CNT_BITS-1:0]  free, inflight, buf_count;
+  logic [14:0]          chunk, blk;
+  wire                  last_blk = {2'b0, w0} + blk > {2'b0, width_m1};
+  assign blk = ({2'b0, width_m1} - {2'b0, w0} + 15'd1 < 15'(BLOCK)) ?
                {2'b0, width_m1} - {2'b0, w0} + 15'd1 : 15'(BLOCK);
-    last_blk = {2'b0, w0} + blk > {2'b0, width_m1};
-    cur      = surf_base + ((ADDR_BITS'(w0) + ADDR_BITS'(off)) << ATOM_SH);
-    left     = blk - {1'b0, off};
-    room     = 15'(CHUNK) - 15'((cur >> ATOM_SH) & ADDR_BITS'(CHUNK_M1));
-    chunk    = (left < room) ? left : room;
-    blk_end  = chunk == left;
-  end
 
   wire port_ok  = port == last_port || inflight == '0;
-  wire room_ok  = {{(15-CNT_BITS){1'b0}}, CNT_BITS'(BUF_ATOMS) - reserved} >= chunk;
+  wire room_ok  = {{(15-CNT_BITS){1'b0}}, free} >= chunk;
   wire rd_valid = walking && port_ok && room_ok;
   assign rd_req_valid = {rd_valid && port, rd_valid && !port};
-  assign rd_req_addr  = cur;
   assign rd_req_len   = LEN_BITS'(chunk - 15'd1);
   wire rd_fire = rd_valid && rd_req_ready[port];
 
   wire start = op_en && !running;
-  assign op_done = running && !walking && reserved == '0;
+  assign op_done = running && !walking && free == CNT_BITS'(BUF_ATOMS);
+
+  dla_line_chunker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .CHUNK(CHUNK), .N_BITS(14)) u_chunk (
+    .clk, .rstn, .clear(start), .line_addr(surf_base + (ADDR_BITS'(w0) << ATOM_SH)),
+    .line_atoms_m1(14'(blk - 15'd1)), .single(1'b0), .step(rd_fire),
+    .addr(rd_req_addr), .atoms(chunk), .last(blk_end));
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
@@ -119,7 +113,6 @@ module dla_cdp_rdma #(
       st_s      <= '0;
       st_h      <= '0;
       w0        <= '0;
-      off       <= '0;
       surf_base <= '0;
       row_base  <= '0;
     end else begin
@@ -129,16 +122,13 @@ module dla_cdp_rdma #(
         st_s      <= '0;
         st_h      <= '0;
         w0        <= '0;
-        off       <= '0;
         surf_base <= src64[ADDR_BITS-1:0];
         row_base  <= src64[ADDR_BITS-1:0];
       end
       if (op_done) running <= 1'b0;
       if (rd_fire) begin
         last_port <= port;
-        off <= off + 14'(chunk);
         if (blk_end) begin
-          off <= '0;
           if (st_s != surf_m1) begin                // next surface of the block
             st_s      <= st_s + 13'd1;
             surf_base <= surf_base + ADDR_BITS'(surf_stride);
@@ -159,37 +149,18 @@ module dla_cdp_rdma #(
       end
     end
 
-  // ---- atom buffer ----------------------------------------------------------------------
-  // Only one port returns data at a time (a port change waits for every return).
-  wire           in_valid = |rd_dat_valid;
-  wire           in_port  = rd_dat_valid[1];
-  wire [APB-1:0] in_mask  = rd_dat_mask[in_port*APB +: APB];
-  always_comb begin
-    in_atoms = '0;
-    if (in_valid)
-      for (int k = 0; k < APB; k++) in_atoms = in_atoms + CNT_BITS'(in_mask[k]);
-  end
-
+  // ---- atom buffer (credit: a chunk is requested only when all of it fits) ------------------
   /* verilator lint_off UNUSEDSIGNAL */   // the head atom is always placed in lane 0
   logic [APB*ATOM_BITS-1:0] buf_out;
   /* verilator lint_on UNUSEDSIGNAL */
   wire take = o_valid && o_ready;
-  dla_atom_fifo #(.ATOM_BITS(ATOM_BITS), .APB(APB), .DEPTH(BUF_ATOMS)) u_buf (
-    .clk, .rstn,
-    .in_valid, .in_data(rd_dat_data[in_port*DATA_BITS +: DATA_BITS]), .in_mask,
-    .out_lane('0), .out_take(CNT_BITS'(take)), .out_data(buf_out), .count(buf_count)
-  );
+  dla_dma_rd_buffer #(.ATOM_BITS(ATOM_BITS), .APB(APB), .DEPTH(BUF_ATOMS), .PORTS(2),
+                      .MAX_ATOMS(CHUNK)) u_buf (
+    .clk, .rstn, .req_fire(rd_fire), .req_atoms(chunk[RQ_BITS-1:0]), .free, .inflight,
+    .rd_dat_valid, .rd_dat_data, .rd_dat_mask,
+    .take(CNT_BITS'(take)), .out_data(buf_out), .count(buf_count));
   assign o_valid = buf_count != '0;
   assign o_data  = buf_out[ATOM_BITS-1:0];
-
-  always_ff @(posedge clk or negedge rstn)
-    if (!rstn) begin
-      reserved <= '0;
-      inflight <= '0;
-    end else begin
-      reserved <= reserved + (rd_fire ? CNT_BITS'(chunk) : '0) - CNT_BITS'(take);
-      inflight <= inflight + (rd_fire ? CNT_BITS'(chunk) : '0) - in_atoms;
-    end
 
   // ---- read stall counter (cleared at start, latched into the group at op_done) -----------
   always_ff @(posedge clk or negedge rstn)

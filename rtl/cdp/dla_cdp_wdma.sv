@@ -54,69 +54,35 @@ module dla_cdp_wdma #(
   localparam int ATOM_BITS = 8 * ATOM_BYTES;
   localparam int ATOM_SH   = $clog2(ATOM_BYTES);
   localparam int CHUNK     = MAX_BURST * APB;
-  localparam int CHUNK_M1  = CHUNK - 1;
   localparam int APB_M1    = APB - 1;
   localparam int CNT_BITS  = $clog2(BUF_ATOMS + 1);
-  localparam int PLAN_BITS = 1 + 1 + LANE_BITS + 14;     // {port, last, lane0, atoms-1}
+  localparam int RQ_BITS   = $clog2(CHUNK + 1);
 
   wire port = HAS_SRAM ? !ram_type : 1'b0;
 
-  // ---- atom buffer --------------------------------------------------------------------------
-  logic [CNT_BITS-1:0]  buf_count, take;
-  logic [LANE_BITS-1:0] out_lane;
-  assign a_ready = buf_count < CNT_BITS'(BUF_ATOMS);
-  dla_atom_fifo #(.ATOM_BITS(ATOM_BITS), .APB(APB), .DEPTH(BUF_ATOMS)) u_buf (
-    .clk, .rstn,
-    .in_valid(a_valid && a_ready), .in_data({{(APB-1)*ATOM_BITS{1'b0}}, a_data}),
-    .in_mask(APB'(1)), .out_lane, .out_take(take), .out_data(wr_dat_data), .count(buf_count)
-  );
-
   // ---- request walker: row -> width block -> surface -> chunks --------------------------------
-  logic                 active;
+  logic                 active, blk_end;
   logic [12:0]          st_s, st_h, w0;
-  logic [13:0]          off;
-  logic [ADDR_BITS-1:0] surf_base, row_base, cur;
-  logic [CNT_BITS-1:0]  committed;
-  logic [14:0]          left, room, chunk, blk;
-  logic                 blk_end, last_blk, layer_end;
+  logic [ADDR_BITS-1:0] surf_base, row_base;
+  logic [14:0]          chunk, blk;
+  wire                  last_blk = {2'b0, w0} + blk > {2'b0, width_m1};
+  assign blk = ({2'b0, width_m1} - {2'b0, w0} + 15'd1 < 15'(BLOCK)) ?
+               {2'b0, width_m1} - {2'b0, w0} + 15'd1 : 15'(BLOCK);
 
-  always_comb begin
-    blk       = ({2'b0, width_m1} - {2'b0, w0} + 15'd1 < 15'(BLOCK)) ?
-                {2'b0, width_m1} - {2'b0, w0} + 15'd1 : 15'(BLOCK);
-    last_blk  = {2'b0, w0} + blk > {2'b0, width_m1};
-    cur       = surf_base + ((ADDR_BITS'(w0) + ADDR_BITS'(off)) << ATOM_SH);
-    left      = blk - {1'b0, off};
-    room      = 15'(CHUNK) - 15'((cur >> ATOM_SH) & ADDR_BITS'(CHUNK_M1));
-    chunk     = (left < room) ? left : room;
-    blk_end   = chunk == left;
-    layer_end = blk_end && st_s == surf_m1 && last_blk && st_h == height_m1;
-  end
-
-  logic plan_full, plan_empty, line_done, dat_fire;
-  logic [PLAN_BITS-1:0] plan_head;
-  logic [$clog2(4+1)-1:0] unused_plan_count;
-  wire [CNT_BITS-1:0] avail = buf_count - committed;
+  logic                 plan_full, p_port, p_last, dat_valid, dat_end;
+  logic [CNT_BITS-1:0]  avail, unused_count;
+  wire layer_end = blk_end && st_s == surf_m1 && last_blk && st_h == height_m1;
   wire req_valid = active && !plan_full && {{(15-CNT_BITS){1'b0}}, avail} >= chunk;
   assign wr_req_valid = {req_valid && port, req_valid && !port};
-  assign wr_req_addr  = cur;
   assign wr_req_len   = LEN_BITS'(chunk - 15'd1);
   assign wr_req_cmpl  = layer_end;
   assign wr_req_tag   = TAG_BITS'({layer_end, group});
   wire req_fire = req_valid && wr_req_ready[port];
 
-  logic [LANE_BITS-1:0] cur_lane;
-  logic [13:0]          chunk_m1;
-  always_comb begin
-    cur_lane = LANE_BITS'((cur >> ATOM_SH) & ADDR_BITS'(APB_M1));
-    chunk_m1 = 14'(chunk - 15'd1);
-  end
-  dla_fifo #(.WIDTH(PLAN_BITS), .DEPTH(4)) u_plan (
-    .clk, .rstn,
-    .push(req_fire),
-    .push_data({port, layer_end, cur_lane, chunk_m1}),
-    .pop(dat_fire && line_done), .head(plan_head),
-    .empty(plan_empty), .full(plan_full), .count(unused_plan_count)
-  );
+  dla_line_chunker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .CHUNK(CHUNK), .N_BITS(14)) u_chunk (
+    .clk, .rstn, .clear(start), .line_addr(surf_base + (ADDR_BITS'(w0) << ATOM_SH)),
+    .line_atoms_m1(14'(blk - 15'd1)), .single(1'b0), .step(req_fire),
+    .addr(wr_req_addr), .atoms(chunk), .last(blk_end));
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
@@ -124,7 +90,6 @@ module dla_cdp_wdma #(
       st_s      <= '0;
       st_h      <= '0;
       w0        <= '0;
-      off       <= '0;
       surf_base <= '0;
       row_base  <= '0;
     end else if (start) begin
@@ -132,64 +97,42 @@ module dla_cdp_wdma #(
       st_s      <= '0;
       st_h      <= '0;
       w0        <= '0;
-      off       <= '0;
       surf_base <= dst;
       row_base  <= dst;
-    end else if (req_fire) begin
-      off <= off + 14'(chunk);
-      if (blk_end) begin
-        off <= '0;
-        if (st_s != surf_m1) begin
-          st_s      <= st_s + 13'd1;
-          surf_base <= surf_base + ADDR_BITS'(surf_stride);
-        end else begin
-          st_s      <= '0;
-          surf_base <= row_base;
-          if (!last_blk) w0 <= w0 + 13'(blk);
-          else begin
-            w0 <= '0;
-            if (st_h != height_m1) begin
-              st_h      <= st_h + 13'd1;
-              row_base  <= row_base + ADDR_BITS'(line_stride);
-              surf_base <= row_base + ADDR_BITS'(line_stride);
-            end else active <= 1'b0;
-          end
+    end else if (req_fire && blk_end) begin
+      if (st_s != surf_m1) begin
+        st_s      <= st_s + 13'd1;
+        surf_base <= surf_base + ADDR_BITS'(surf_stride);
+      end else begin
+        st_s      <= '0;
+        surf_base <= row_base;
+        if (!last_blk) w0 <= w0 + 13'(blk);
+        else begin
+          w0 <= '0;
+          if (st_h != height_m1) begin
+            st_h      <= st_h + 13'd1;
+            row_base  <= row_base + ADDR_BITS'(line_stride);
+            surf_base <= row_base + ADDR_BITS'(line_stride);
+          end else active <= 1'b0;
         end
       end
     end
 
-  // ---- data streamer ------------------------------------------------------------------------
-  logic                 p_port, p_last, dat_valid;
-  logic [LANE_BITS-1:0] p_lane0, lane;
-  logic [13:0]          p_atoms_m1, sent;
-  logic [14:0]          d_left, need;
-  assign {p_port, p_last, p_lane0, p_atoms_m1} = plan_head;
-
-  always_comb begin
-    lane      = (sent == '0) ? p_lane0 : '0;
-    d_left    = {1'b0, p_atoms_m1} - {1'b0, sent} + 15'd1;
-    need      = 15'(APB) - 15'(lane);
-    if (d_left < need) need = d_left;
-    line_done = need == d_left;
-    for (int k = 0; k < APB; k++)
-      wr_dat_mask[k] = 15'(k) >= 15'(lane) && 15'(k) < 15'(lane) + need;
-  end
-  assign out_lane     = lane;
-  assign dat_valid    = !plan_empty;
+  // ---- output buffer, issued chunks ({port, last}) and their beats ---------------------------
+  dla_dma_wr_stream #(.ATOM_BITS(ATOM_BITS), .APB(APB), .BUF_ATOMS(BUF_ATOMS), .MAX_ATOMS(CHUNK),
+                      .PLAN_DEPTH(4), .USER_BITS(2)) u_stream (
+    .clk, .rstn, .in_push(a_valid && a_ready), .in_atom(a_data), .in_room(a_ready),
+    .count(unused_count),
+    .req_fire, .req_lane(LANE_BITS'((wr_req_addr >> ATOM_SH) & ADDR_BITS'(APB_M1))),
+    .req_atoms(chunk[RQ_BITS-1:0]), .req_user({port, layer_end}), .plan_full, .avail,
+    .dat_valid, .dat_ready(wr_dat_ready[p_port]), .dat_data(wr_dat_data), .dat_mask(wr_dat_mask),
+    .dat_user({p_port, p_last}), .dat_end);
   assign wr_dat_valid = {dat_valid && p_port, dat_valid && !p_port};
-  assign dat_fire     = dat_valid && wr_dat_ready[p_port];
-  assign take         = dat_fire ? CNT_BITS'(need) : '0;
+  wire dat_fire = dat_valid && wr_dat_ready[p_port];
 
   always_ff @(posedge clk or negedge rstn)
-    if (!rstn) begin
-      sent      <= '0;
-      committed <= '0;
-      done      <= 1'b0;
-    end else begin
-      if (dat_fire) sent <= line_done ? '0 : sent + 14'(need);
-      committed <= committed + (req_fire ? CNT_BITS'(chunk) : '0) - take;
-      done      <= dat_fire && line_done && p_last;
-    end
+    if (!rstn) done <= 1'b0;
+    else       done <= dat_fire && dat_end && p_last;
 
   wire stall = perf_en && ((req_valid && !wr_req_ready[port]) || (dat_valid && !wr_dat_ready[p_port]));
   always_ff @(posedge clk or negedge rstn)

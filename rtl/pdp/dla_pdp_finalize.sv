@@ -120,11 +120,11 @@ module dla_pdp_finalize #(
         3'd6: kw17 = 17'h08700;
         default: kw17 = 17'h08800;
       endcase
-    dla_fp17_mul u_ph (.a(pv_m[16:0]), .b(kw17), .y(ph));
+    dla_fp_mul #(.E(6), .M(10)) u_ph (.a(pv_m[16:0]), .b(kw17), .y(ph));
     for (genvar i = 0; i < TP; i++) begin : g_lane
       logic [16:0] padded, t;
-      dla_fp17_add u_pad (.a(s0_acc[28*i +: 17]), .b(ph), .y(padded));
-      dla_fp17_mul u_rw  (.a(s0_m != '0 ? padded : s0_acc[28*i +: 17]), .b(recip_w), .y(t));
+      dla_fp_add #(.E(6), .M(10)) u_pad (.a(s0_acc[28*i +: 17]), .b(ph), .y(padded));
+      dla_fp_mul #(.E(6), .M(10)) u_rw  (.a(s0_m != '0 ? padded : s0_acc[28*i +: 17]), .b(recip_w), .y(t));
       assign afp[28*i +: 28] = {11'd0, t};
     end
   end else begin : g_no_afp
@@ -157,8 +157,8 @@ module dla_pdp_finalize #(
     for (genvar i = 0; i < TP; i++) begin : g_lane
       logic [16:0] u;
       logic [15:0] h;
-      dla_fp17_mul     u_rh (.a(s1_val[28*i +: 17]), .b(recip_h), .y(u));
-      dla_fp17_to_fp16 u_nr (.a(u), .y(h));
+      dla_fp_mul #(.E(6), .M(10))     u_rh (.a(s1_val[28*i +: 17]), .b(recip_h), .y(u));
+      dla_fp_narrow #(.EI(6), .MI(10), .EO(5), .MO(10), .KEEP_DENORM(1'b1)) u_nr (.x(u), .y(h));
       assign ofp[16*i +: 16] = is_avg ? h : s1_val[28*i +: 16];
       assign nan[i] = ofp[16*i + 10 +: 5] == 5'd31 && ofp[16*i +: 10] != '0;
     end

@@ -36,7 +36,7 @@ module dla_pdp_pad_add #(
   if (HAS_FP16) begin : g_fp16
     for (genvar i = 0; i < TP; i++) begin : g_lane
       logic [16:0] sum;
-      dla_fp17_add u_add (.a(a[28*i +: 17]), .b(pad_value[16:0]), .y(sum));
+      dla_fp_add #(.E(6), .M(10)) u_add (.a(a[28*i +: 17]), .b(pad_value[16:0]), .y(sum));
       assign yfp[28*i +: 28] = {11'd0, has_pad ? sum : a[28*i +: 17]};
     end
   end else begin : g_no_fp16

@@ -41,8 +41,8 @@ module dla_pdp_rdma #(
   localparam int ATOM_BITS = 8 * ATOM_BYTES;
   localparam int ATOM_SH   = $clog2(ATOM_BYTES);
   localparam int CHUNK     = MAX_BURST * APB;
-  localparam int CHUNK_M1  = CHUNK - 1;
   localparam int CNT_BITS  = $clog2(BUF_ATOMS + 1);
+  localparam int RQ_BITS   = $clog2(CHUNK + 1);
 
   // ---- registers ------------------------------------------------------------------------
   logic        op_en, op_done, unused_consumer, unused_producer;
@@ -98,33 +98,28 @@ module dla_pdp_rdma #(
     .in_m1(wp_m1), .out_m1(unused_ow), .pl(unused_pl), .pr(unused_pr), .step, .last(last_stripe)
   );
 
-  // ---- read walker ----------------------------------------------------------------------
-  logic                 running, walking, last_port;
+  // ---- read walker: stripe -> surface -> row -> chunks of the stripe's columns ---------
+  logic                 running, walking, last_port, row_end;
   logic [12:0]          st_s, st_h;
-  logic [13:0]          off, xin;
-  logic [ADDR_BITS-1:0] surf_base, line_base, cur;
-  logic [CNT_BITS-1:0]  reserved, inflight, buf_count, in_atoms;
-  logic [14:0]          left, room, chunk;
-  logic                 row_end;
-
-  always_comb begin
-    cur     = line_base + ((ADDR_BITS'(xin) + ADDR_BITS'(off)) << ATOM_SH);
-    left    = {1'b0, wp_m1} - {1'b0, off} + 15'd1;
-    room    = 15'(CHUNK) - 15'((cur >> ATOM_SH) & ADDR_BITS'(CHUNK_M1));
-    chunk   = (left < room) ? left : room;
-    row_end = chunk == left;
-  end
+  logic [13:0]          xin;
+  logic [ADDR_BITS-1:0] surf_base, line_base;
+  logic [CNT_BITS-1:0]  free, inflight, buf_count;
+  logic [14:0]          chunk;
 
   wire port_ok = port == last_port || inflight == '0;
-  wire room_ok = {{(15-CNT_BITS){1'b0}}, CNT_BITS'(BUF_ATOMS) - reserved} >= chunk;
+  wire room_ok = {{(15-CNT_BITS){1'b0}}, free} >= chunk;
   wire rd_valid = walking && port_ok && room_ok;
   assign rd_req_valid = {rd_valid && port, rd_valid && !port};
-  assign rd_req_addr  = cur;
   assign rd_req_len   = LEN_BITS'(chunk - 15'd1);
   wire rd_fire = rd_valid && rd_req_ready[port];
 
   wire start = op_en && !running;
-  assign op_done = running && flying && !walking && reserved == '0;
+  assign op_done = running && flying && !walking && free == CNT_BITS'(BUF_ATOMS);
+
+  dla_line_chunker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .CHUNK(CHUNK), .N_BITS(14)) u_chunk (
+    .clk, .rstn, .clear(start), .line_addr(line_base + (ADDR_BITS'(xin) << ATOM_SH)),
+    .line_atoms_m1(wp_m1), .single(1'b0), .step(rd_fire),
+    .addr(rd_req_addr), .atoms(chunk), .last(row_end));
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
@@ -134,7 +129,6 @@ module dla_pdp_rdma #(
       st_j      <= '0;
       st_s      <= '0;
       st_h      <= '0;
-      off       <= '0;
       xin       <= '0;
       surf_base <= '0;
       line_base <= '0;
@@ -145,7 +139,6 @@ module dla_pdp_rdma #(
         st_j      <= '0;
         st_s      <= '0;
         st_h      <= '0;
-        off       <= '0;
         xin       <= '0;
         surf_base <= src64[ADDR_BITS-1:0];
         line_base <= src64[ADDR_BITS-1:0];
@@ -153,9 +146,7 @@ module dla_pdp_rdma #(
       if (op_done) running <= 1'b0;
       if (rd_fire) begin
         last_port <= port;
-        off <= off + 14'(chunk);
         if (row_end) begin
-          off <= '0;
           if (st_h != height_m1) begin
             st_h      <= st_h + 13'd1;
             line_base <= line_base + ADDR_BITS'(line_stride);
@@ -178,37 +169,18 @@ module dla_pdp_rdma #(
       end
     end
 
-  // ---- atom buffer ----------------------------------------------------------------------
-  // Only one port returns data at a time (a port change waits for every return).
-  wire           in_valid = |rd_dat_valid;
-  wire           in_port  = rd_dat_valid[1];
-  wire [APB-1:0] in_mask  = rd_dat_mask[in_port*APB +: APB];
-  always_comb begin
-    in_atoms = '0;
-    if (in_valid)
-      for (int k = 0; k < APB; k++) in_atoms = in_atoms + CNT_BITS'(in_mask[k]);
-  end
-
+  // ---- atom buffer (credit: a chunk is requested only when all of it fits) ------------------
   /* verilator lint_off UNUSEDSIGNAL */   // the head atom is always placed in lane 0
   logic [APB*ATOM_BITS-1:0] buf_out;
   /* verilator lint_on UNUSEDSIGNAL */
   wire take = o_valid && o_ready;
-  dla_atom_fifo #(.ATOM_BITS(ATOM_BITS), .APB(APB), .DEPTH(BUF_ATOMS)) u_buf (
-    .clk, .rstn,
-    .in_valid, .in_data(rd_dat_data[in_port*DATA_BITS +: DATA_BITS]), .in_mask,
-    .out_lane('0), .out_take(CNT_BITS'(take)), .out_data(buf_out), .count(buf_count)
-  );
+  dla_dma_rd_buffer #(.ATOM_BITS(ATOM_BITS), .APB(APB), .DEPTH(BUF_ATOMS), .PORTS(2),
+                      .MAX_ATOMS(CHUNK)) u_buf (
+    .clk, .rstn, .req_fire(rd_fire), .req_atoms(chunk[RQ_BITS-1:0]), .free, .inflight,
+    .rd_dat_valid, .rd_dat_data, .rd_dat_mask,
+    .take(CNT_BITS'(take)), .out_data(buf_out), .count(buf_count));
   assign o_valid = buf_count != '0;
   assign o_data  = buf_out[ATOM_BITS-1:0];
-
-  always_ff @(posedge clk or negedge rstn)
-    if (!rstn) begin
-      reserved <= '0;
-      inflight <= '0;
-    end else begin
-      reserved <= reserved + (rd_fire ? CNT_BITS'(chunk) : '0) - CNT_BITS'(take);
-      inflight <= inflight + (rd_fire ? CNT_BITS'(chunk) : '0) - in_atoms;
-    end
 
   // ---- read stall counter (cleared at start, latched into the group at op_done) -----------
   always_ff @(posedge clk or negedge rstn)

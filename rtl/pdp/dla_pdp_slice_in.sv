@@ -40,7 +40,7 @@ module dla_pdp_slice_in #(
       assign is_inf[i] = h[14:10] == 5'd31 && h[9:0] == '0;
       wire [15:0] hf = (nan_flush && is_nan[i]) ? 16'h0000 : h;
       logic [16:0] h17;
-      dla_fp16_to_fp17 u_widen (.a(hf), .y(h17));
+      dla_fp_widen #(.EI(5), .MI(10), .EO(6), .MO(10), .KEEP_DENORM(1'b1)) u_widen (.x(hf), .y(h17));
       assign yfp[28*i +: 28] = {11'd0, is_avg ? h17 : {1'b0, hf}};
     end
     always_comb begin

@@ -48,8 +48,8 @@ module dla_pdp_slice_op #(
     for (genvar i = 0; i < TP; i++) begin : g_lane
       logic [16:0] sum;
       logic [15:0] sel;
-      dla_fp17_add    u_add (.a(a[28*i +: 17]), .b(b[28*i +: 17]), .y(sum));
-      dla_fp16_maxmin u_cmp (.is_min, .a(a[28*i +: 16]), .b(b[28*i +: 16]), .y(sel));
+      dla_fp_add #(.E(6), .M(10))    u_add (.a(a[28*i +: 17]), .b(b[28*i +: 17]), .y(sum));
+      dla_fp_maxmin #(.E(5), .M(10)) u_cmp (.is_max(!is_min), .a(a[28*i +: 16]), .b(b[28*i +: 16]), .y(sel));
       assign yfp[28*i +: 28] = {11'd0, is_avg ? sum : {1'b0, sel}};
     end
   end else begin : g_no_fp16

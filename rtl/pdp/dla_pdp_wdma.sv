@@ -63,20 +63,19 @@ module dla_pdp_wdma #(
   localparam int ATOM_BITS = 8 * ATOM_BYTES;
   localparam int ATOM_SH   = $clog2(ATOM_BYTES);
   localparam int CHUNK     = MAX_BURST * APB;
-  localparam int CHUNK_M1  = CHUNK - 1;
-  localparam int APB_M1    = APB - 1;            // atoms of one aligned burst block
+  localparam int APB_M1    = APB - 1;
   localparam int CNT_BITS  = $clog2(BUF_ATOMS + 1);
+  localparam int RQ_BITS   = $clog2(CHUNK + 1);
   localparam int SLB       = (NSL > 1) ? $clog2(NSL) : 1;
-  localparam int PLAN_BITS = 1 + 1 + LANE_BITS + 14;     // {port, last, lane0, atoms-1}
 
   wire port = HAS_SRAM ? !ram_type : 1'b0;
 
   // ---- atom assembly ----------------------------------------------------------------------
   logic [SLB-1:0]       a_sl;
   logic [ATOM_BITS-1:0] a_q;
-  logic [CNT_BITS-1:0]  buf_count, take;
+  logic                 buf_room;
   wire  a_last = a_sl == SLB'(NSL - 1);
-  assign s_ready = !a_last || buf_count < CNT_BITS'(BUF_ATOMS);
+  assign s_ready = !a_last || buf_room;
   wire  s_fire = s_valid && s_ready;
   wire  push   = s_fire && a_last;
   logic [ATOM_BITS-1:0] atom;
@@ -89,20 +88,12 @@ module dla_pdp_wdma #(
     else if (s_fire) a_sl <= a_last ? '0 : a_sl + 1'b1;
   always_ff @(posedge clk) if (s_fire) a_q <= atom;
 
-  logic [LANE_BITS-1:0] out_lane;
-  dla_atom_fifo #(.ATOM_BITS(ATOM_BITS), .APB(APB), .DEPTH(BUF_ATOMS)) u_buf (
-    .clk, .rstn,
-    .in_valid(push), .in_data({{(APB-1)*ATOM_BITS{1'b0}}, atom}), .in_mask(APB'(1)),
-    .out_lane, .out_take(take), .out_data(wr_dat_data), .count(buf_count)
-  );
-
-  // ---- request walker -----------------------------------------------------------------------
+  // ---- request walker: stripe -> surface -> output row -> chunks of the stripe's columns ---
   logic                 active;
   logic [7:0]           st_j;
   logic [12:0]          st_s, st_oy;
-  logic [13:0]          off, x0;
+  logic [13:0]          x0;
   logic [ADDR_BITS-1:0] surf_base, line_base;
-  logic [CNT_BITS-1:0]  committed;            // buffered atoms promised to issued requests
   logic [13:0]          ow_m1, unused_in_m1, unused_step;
   logic [2:0]           unused_pl, unused_pr;
   logic                 last_stripe;
@@ -115,43 +106,21 @@ module dla_pdp_wdma #(
     .last(last_stripe)
   );
 
-  logic [ADDR_BITS-1:0] cur;
-  logic [14:0]          left, room, chunk;
-  logic                 row_end, layer_end;
-  always_comb begin
-    cur       = line_base + ((ADDR_BITS'(x0) + ADDR_BITS'(off)) << ATOM_SH);
-    left      = {1'b0, ow_m1} - {1'b0, off} + 15'd1;
-    room      = 15'(CHUNK) - 15'((cur >> ATOM_SH) & ADDR_BITS'(CHUNK_M1));
-    chunk     = (left < room) ? left : room;
-    row_end   = chunk == left;
-    layer_end = row_end && st_oy == out_height_m1 && st_s == surf_m1 && last_stripe;
-  end
-
-  logic plan_full, plan_empty, line_done, dat_fire;
-  logic [PLAN_BITS-1:0] plan_head;
-  logic [$clog2(4+1)-1:0] unused_plan_count;
-  wire [CNT_BITS-1:0] avail = buf_count - committed;
+  logic [14:0]          chunk;
+  logic                 row_end, plan_full, p_port, p_last, dat_valid, dat_end;
+  logic [CNT_BITS-1:0]  avail, unused_count;
+  wire layer_end = row_end && st_oy == out_height_m1 && st_s == surf_m1 && last_stripe;
   wire req_valid = active && !plan_full && {{(15-CNT_BITS){1'b0}}, avail} >= chunk;
   assign wr_req_valid = {req_valid && port, req_valid && !port};
-  assign wr_req_addr  = cur;
   assign wr_req_len   = LEN_BITS'(chunk - 15'd1);
   assign wr_req_cmpl  = layer_end;
   assign wr_req_tag   = TAG_BITS'({layer_end, group});
   wire req_fire = req_valid && wr_req_ready[port];
 
-  logic [LANE_BITS-1:0] cur_lane;
-  logic [13:0]          chunk_m1;
-  always_comb begin
-    cur_lane = LANE_BITS'((cur >> ATOM_SH) & ADDR_BITS'(APB_M1));
-    chunk_m1 = 14'(chunk - 15'd1);
-  end
-  dla_fifo #(.WIDTH(PLAN_BITS), .DEPTH(4)) u_plan (
-    .clk, .rstn,
-    .push(req_fire),
-    .push_data({port, layer_end, cur_lane, chunk_m1}),
-    .pop(dat_fire && line_done), .head(plan_head),
-    .empty(plan_empty), .full(plan_full), .count(unused_plan_count)
-  );
+  dla_line_chunker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .CHUNK(CHUNK), .N_BITS(14)) u_chunk (
+    .clk, .rstn, .clear(start), .line_addr(line_base + (ADDR_BITS'(x0) << ATOM_SH)),
+    .line_atoms_m1(ow_m1), .single(1'b0), .step(req_fire),
+    .addr(wr_req_addr), .atoms(chunk), .last(row_end));
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
@@ -159,7 +128,6 @@ module dla_pdp_wdma #(
       st_j      <= '0;
       st_s      <= '0;
       st_oy     <= '0;
-      off       <= '0;
       x0        <= '0;
       surf_base <= '0;
       line_base <= '0;
@@ -168,67 +136,44 @@ module dla_pdp_wdma #(
       st_j      <= '0;
       st_s      <= '0;
       st_oy     <= '0;
-      off       <= '0;
       x0        <= '0;
       surf_base <= dst;
       line_base <= dst;
-    end else if (req_fire) begin
-      off <= off + 14'(chunk);
-      if (row_end) begin
-        off <= '0;
-        if (st_oy != out_height_m1) begin
-          st_oy     <= st_oy + 13'd1;
-          line_base <= line_base + ADDR_BITS'(line_stride);
+    end else if (req_fire && row_end) begin
+      if (st_oy != out_height_m1) begin
+        st_oy     <= st_oy + 13'd1;
+        line_base <= line_base + ADDR_BITS'(line_stride);
+      end else begin
+        st_oy <= '0;
+        if (st_s != surf_m1) begin
+          st_s      <= st_s + 13'd1;
+          surf_base <= surf_base + ADDR_BITS'(surf_stride);
+          line_base <= surf_base + ADDR_BITS'(surf_stride);
         end else begin
-          st_oy <= '0;
-          if (st_s != surf_m1) begin
-            st_s      <= st_s + 13'd1;
-            surf_base <= surf_base + ADDR_BITS'(surf_stride);
-            line_base <= surf_base + ADDR_BITS'(surf_stride);
-          end else begin
-            st_s      <= '0;
-            surf_base <= dst;
-            line_base <= dst;
-            x0        <= x0 + ow_m1 + 14'd1;
-            if (last_stripe) active <= 1'b0;
-            else st_j <= st_j + 8'd1;
-          end
+          st_s      <= '0;
+          surf_base <= dst;
+          line_base <= dst;
+          x0        <= x0 + ow_m1 + 14'd1;
+          if (last_stripe) active <= 1'b0;
+          else st_j <= st_j + 8'd1;
         end
       end
     end
 
-  // ---- data streamer ------------------------------------------------------------------------
-  logic                 p_port, p_last, dat_valid;
-  logic [LANE_BITS-1:0] p_lane0, lane;
-  logic [13:0]          p_atoms_m1, sent;
-  logic [14:0]          d_left, need;
-  assign {p_port, p_last, p_lane0, p_atoms_m1} = plan_head;
-
-  always_comb begin
-    lane      = (sent == '0) ? p_lane0 : '0;
-    d_left    = {1'b0, p_atoms_m1} - {1'b0, sent} + 15'd1;
-    need      = 15'(APB) - 15'(lane);
-    if (d_left < need) need = d_left;
-    line_done = need == d_left;
-    for (int k = 0; k < APB; k++)
-      wr_dat_mask[k] = 15'(k) >= 15'(lane) && 15'(k) < 15'(lane) + need;
-  end
-  assign out_lane     = lane;
-  assign dat_valid    = !plan_empty;
+  // ---- output buffer, issued chunks ({port, last}) and their beats ---------------------------
+  dla_dma_wr_stream #(.ATOM_BITS(ATOM_BITS), .APB(APB), .BUF_ATOMS(BUF_ATOMS), .MAX_ATOMS(CHUNK),
+                      .PLAN_DEPTH(4), .USER_BITS(2)) u_stream (
+    .clk, .rstn, .in_push(push), .in_atom(atom), .in_room(buf_room), .count(unused_count),
+    .req_fire, .req_lane(LANE_BITS'((wr_req_addr >> ATOM_SH) & ADDR_BITS'(APB_M1))),
+    .req_atoms(chunk[RQ_BITS-1:0]), .req_user({port, layer_end}), .plan_full, .avail,
+    .dat_valid, .dat_ready(wr_dat_ready[p_port]), .dat_data(wr_dat_data), .dat_mask(wr_dat_mask),
+    .dat_user({p_port, p_last}), .dat_end);
   assign wr_dat_valid = {dat_valid && p_port, dat_valid && !p_port};
-  assign dat_fire     = dat_valid && wr_dat_ready[p_port];
-  assign take         = dat_fire ? CNT_BITS'(need) : '0;
+  wire dat_fire = dat_valid && wr_dat_ready[p_port];
 
   always_ff @(posedge clk or negedge rstn)
-    if (!rstn) begin
-      sent      <= '0;
-      committed <= '0;
-      done      <= 1'b0;
-    end else begin
-      if (dat_fire) sent <= line_done ? '0 : sent + 14'(need);
-      committed <= committed + (req_fire ? CNT_BITS'(chunk) : '0) - take;
-      done      <= dat_fire && line_done && p_last;
-    end
+    if (!rstn) done <= 1'b0;
+    else       done <= dat_fire && dat_end && p_last;
 
   // ---- counters (NaN count saturates at 0xFFFFFFFF) ----------------------------------------
   function automatic logic [31:0] sat_add(input logic [31:0] c, input logic [CW-1:0] n);

@@ -84,7 +84,7 @@ module dla_sdp_ew #(
     dla_fp_mul #(.E(8), .M(23)) u_mul (.a(x), .b(fop_m), .y(fm_mul));
     assign fm = (mul_bypass || (mul_prelu && !x[31])) ? x : fm_mul;
     dla_fp_add #(.E(8), .M(23)) u_add (.a(fm), .b(fop_a), .y(f_add));
-    dla_sdp_fmaxmin u_mx (.a(fm), .b(fop_a), .is_max(alu_algo == 2'd0), .y(f_mx));
+    dla_fp_maxmin #(.E(8), .M(23)) u_mx (.a(fm), .b(fop_a), .is_max(alu_algo == 2'd0), .y(f_mx));
     always_comb begin
       if (alu_bypass)             y_fp = fm;
       else if (alu_algo[1] == 1'b0) y_fp = f_mx;

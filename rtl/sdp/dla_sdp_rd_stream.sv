@@ -42,93 +42,67 @@ module dla_sdp_rd_stream #(
   output logic                       busy            // requests left to issue
 );
   localparam int AB       = ATOM_BYTES * 8;
-  localparam int ATOM_SH  = $clog2(ATOM_BYTES);
   localparam int CHUNK    = MAX_BURST * APB;
-  localparam int CHUNK_M1 = CHUNK - 1;
   localparam int CNT_BITS = $clog2(DEPTH + 1);
-  localparam int NA_BITS  = 17;
+  localparam int RQ_BITS  = $clog2(CHUNK + 1);
 
   logic                 running, second;
-  logic [ADDR_BITS-1:0] cur, line_base, surf_base;
-  logic [NA_BITS-1:0]   off, line_left, chunk_room, chunk;
+  logic [ADDR_BITS-1:0] line_base, surf_base;
+  logic [16:0]          chunk;
   logic [12:0]          l_left, s_left;
-  logic [CNT_BITS:0]    reserved;
-  logic                 line_end;
+  logic [CNT_BITS-1:0]  free, take, fifo_count, unused_inflight;
+  logic                 c_last;
 
-  always_comb begin
-    line_left  = NA_BITS'(line_atoms_m1) - off + 1'b1;
-    chunk_room = NA_BITS'(CHUNK) - NA_BITS'((cur >> ATOM_SH) & ADDR_BITS'(CHUNK_M1));
-    chunk      = (line_left < chunk_room) ? line_left : chunk_room;
-    line_end   = (chunk == line_left);
-    if (pairs) begin
-      chunk    = NA_BITS'(1);
-      line_end = second && line_left == NA_BITS'(1);
-    end
-  end
+  // Pair mode: one atom per request, the second of each pair pair_stride further; the line
+  // ends with the second atom of its last position.
+  wire accept   = rd_req_valid && rd_req_ready;
+  wire line_end = c_last && (!pairs || second);
+  dla_line_chunker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .CHUNK(CHUNK), .N_BITS(16)) u_chunk (
+    .clk, .rstn, .clear(start),
+    .line_addr(line_base + (second ? ADDR_BITS'(pair_stride) : '0)), .line_atoms_m1,
+    .single(pairs), .step(accept && (!pairs || second)),
+    .addr(rd_req_addr), .atoms(chunk), .last(c_last));
 
-  assign rd_req_valid = running && (NA_BITS'(reserved) + chunk <= NA_BITS'(DEPTH));
-  assign rd_req_addr  = cur;
+  assign rd_req_valid = running && chunk <= 17'(free);
   assign rd_req_len   = LEN_BITS'(chunk) - 1'b1;
   assign busy         = running;
-  wire accept = rd_req_valid && rd_req_ready;
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
       running   <= 1'b0;
-      cur       <= '0;
       line_base <= '0;
       surf_base <= '0;
-      off       <= '0;
       l_left    <= '0;
       s_left    <= '0;
       second    <= 1'b0;
     end else if (start) begin
       running   <= enable;
-      cur       <= base;
       line_base <= base;
       surf_base <= base;
-      off       <= '0;
       l_left    <= lines_m1;
       s_left    <= surfs_m1;
       second    <= 1'b0;
-    end else if (accept && pairs && !second) begin
-      second <= 1'b1;
-      cur    <= cur + ADDR_BITS'(pair_stride);
-    end else if (accept && pairs && !line_end) begin
-      second <= 1'b0;
-      off    <= off + 1'b1;
-      cur    <= cur - ADDR_BITS'(pair_stride) + ADDR_BITS'(ATOM_BYTES);
     end else if (accept) begin
-      second <= 1'b0;
-      if (!line_end) begin
-        off <= off + chunk;
-        cur <= cur + (ADDR_BITS'(chunk) << ATOM_SH);
-      end else begin
-        off <= '0;
+      second <= pairs && !second;
+      if (line_end) begin
         if (l_left != '0) begin
           l_left    <= l_left - 1'b1;
           line_base <= line_base + ADDR_BITS'(line_stride);
-          cur       <= line_base + ADDR_BITS'(line_stride);
         end else if (s_left != '0) begin
           s_left    <= s_left - 1'b1;
           l_left    <= lines_m1;
           surf_base <= surf_base + ADDR_BITS'(surf_stride);
           line_base <= surf_base + ADDR_BITS'(surf_stride);
-          cur       <= surf_base + ADDR_BITS'(surf_stride);
         end else running <= 1'b0;
       end
     end
 
-  // ---- atom buffer ----
-  logic [APB*AB-1:0]   fifo_out;
-  logic [CNT_BITS-1:0] fifo_count, take;
-  dla_atom_fifo #(.ATOM_BITS(AB), .APB(APB), .DEPTH(DEPTH)) u_buf (
-    .clk, .rstn, .in_valid(rd_dat_valid), .in_data(rd_dat_data), .in_mask(rd_dat_mask),
-    .out_lane('0), .out_take(take), .out_data(fifo_out), .count(fifo_count));
-
-  always_ff @(posedge clk or negedge rstn)
-    if (!rstn) reserved <= '0;
-    else reserved <= reserved + (accept ? (CNT_BITS+1)'(chunk) : '0) - (CNT_BITS+1)'(take);
+  // ---- atom buffer (credit: a chunk is requested only when all of it fits) ----
+  logic [APB*AB-1:0] fifo_out;
+  dla_dma_rd_buffer #(.ATOM_BITS(AB), .APB(APB), .DEPTH(DEPTH), .PORTS(1), .MAX_ATOMS(CHUNK)) u_buf (
+    .clk, .rstn, .req_fire(accept), .req_atoms(chunk[RQ_BITS-1:0]), .free,
+    .inflight(unused_inflight), .rd_dat_valid, .rd_dat_data, .rd_dat_mask,
+    .take, .out_data(fifo_out), .count(fifo_count));
 
   // ---- record assembly ----
   logic [2:0] fill, fill_base, space;

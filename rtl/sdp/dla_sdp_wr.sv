@@ -44,126 +44,70 @@ module dla_sdp_wr #(
   localparam int AB        = ATOM_BYTES * 8;
   localparam int ATOM_SH   = $clog2(ATOM_BYTES);
   localparam int CHUNK     = MAX_BURST * APB;
-  localparam int CHUNK_M1  = CHUNK - 1;
   localparam int APB_M1    = APB - 1;
   localparam int CNT_BITS  = $clog2(DEPTH + 1);
   localparam int LANE_BITS = (APB > 1) ? $clog2(APB) : 1;
-  localparam int CH_BITS   = $clog2(CHUNK + 1);
-  localparam int NA_BITS   = 14;
-  localparam int DESC_BITS = LANE_BITS + CH_BITS;
+  localparam int RQ_BITS   = $clog2(CHUNK + 1);
 
   logic                 running, second;
-  logic [ADDR_BITS-1:0] cur, line_base, surf_base;
-  logic [NA_BITS-1:0]   off, line_left, chunk_room, chunk;
+  logic [ADDR_BITS-1:0] line_base, surf_base;
+  logic [13:0]          chunk;
   logic [12:0]          l_left, s_left;
-  logic [CNT_BITS:0]    committed;
-  logic [CNT_BITS-1:0]  count, take;
-  logic                 line_end, desc_full, desc_empty;
+  logic [CNT_BITS-1:0]  avail, unused_count;
+  logic                 c_last, plan_full, unused_dat_user, unused_dat_end;
   logic [31:0]          n_req, n_cmpl;
 
-  always_comb begin
-    line_left  = NA_BITS'(line_atoms_m1) - off + 1'b1;
-    chunk_room = NA_BITS'(CHUNK) - NA_BITS'((cur >> ATOM_SH) & ADDR_BITS'(CHUNK_M1));
-    chunk      = (line_left < chunk_room) ? line_left : chunk_room;
-    line_end   = (chunk == line_left);
-    if (pairs) begin
-      chunk    = NA_BITS'(1);
-      line_end = second && line_left == NA_BITS'(1);
-    end
-  end
+  // Pair mode: one atom per request, the second of each pair pair_stride further; the line
+  // ends with the second atom of its last position.
+  wire accept   = wr_req_valid && wr_req_ready;
+  wire line_end = c_last && (!pairs || second);
+  dla_line_chunker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .CHUNK(CHUNK), .N_BITS(13)) u_chunk (
+    .clk, .rstn, .clear(start),
+    .line_addr(line_base + (second ? ADDR_BITS'(pair_stride) : '0)), .line_atoms_m1,
+    .single(pairs), .step(accept && (!pairs || second)),
+    .addr(wr_req_addr), .atoms(chunk), .last(c_last));
 
-  assign wr_req_valid = running && !desc_full &&
-                        (NA_BITS'(count) >= NA_BITS'(committed) + chunk);
-  assign wr_req_addr  = cur;
+  assign wr_req_valid = running && !plan_full && 14'(avail) >= chunk;
   assign wr_req_len   = LEN_BITS'(chunk) - 1'b1;
-  wire accept = wr_req_valid && wr_req_ready;
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
       running   <= 1'b0;
-      cur       <= '0;
       line_base <= '0;
       surf_base <= '0;
-      off       <= '0;
       l_left    <= '0;
       s_left    <= '0;
       second    <= 1'b0;
     end else if (start) begin
       running   <= enable;
-      cur       <= base;
       line_base <= base;
       surf_base <= base;
-      off       <= '0;
       l_left    <= lines_m1;
       s_left    <= surfs_m1;
       second    <= 1'b0;
-    end else if (accept && pairs && !second) begin
-      second <= 1'b1;
-      cur    <= cur + ADDR_BITS'(pair_stride);
-    end else if (accept && pairs && !line_end) begin
-      second <= 1'b0;
-      off    <= off + 1'b1;
-      cur    <= cur - ADDR_BITS'(pair_stride) + ADDR_BITS'(ATOM_BYTES);
     end else if (accept) begin
-      second <= 1'b0;
-      if (!line_end) begin
-        off <= off + chunk;
-        cur <= cur + (ADDR_BITS'(chunk) << ATOM_SH);
-      end else begin
-        off <= '0;
+      second <= pairs && !second;
+      if (line_end) begin
         if (l_left != '0) begin
           l_left    <= l_left - 1'b1;
           line_base <= line_base + ADDR_BITS'(line_stride);
-          cur       <= line_base + ADDR_BITS'(line_stride);
         end else if (s_left != '0) begin
           s_left    <= s_left - 1'b1;
           l_left    <= lines_m1;
           surf_base <= surf_base + ADDR_BITS'(surf_stride);
           line_base <= surf_base + ADDR_BITS'(surf_stride);
-          cur       <= surf_base + ADDR_BITS'(surf_stride);
         end else running <= 1'b0;
       end
     end
 
-  // ---- atom buffer (re-aligns atoms to their destination lanes) ----
-  logic [LANE_BITS-1:0] out_lane;
-  dla_atom_fifo #(.ATOM_BITS(AB), .APB(APB), .DEPTH(DEPTH)) u_buf (
-    .clk, .rstn, .in_valid, .in_data({{((APB-1)*AB){1'b0}}, in_atom}),
-    .in_mask({{(APB-1){1'b0}}, 1'b1}),
-    .out_lane, .out_take(take), .out_data(wr_dat_data), .count);
-  assign in_ready = count != CNT_BITS'(DEPTH);
-
-  // ---- issued chunks: first lane and atom count; beats streamed in order ----
-  logic [DESC_BITS-1:0] desc_head;
-  logic [LANE_BITS-1:0] d_lane;
-  logic [CH_BITS-1:0]   d_atoms, sent, left, beat;
-  logic [$clog2(8+1)-1:0] unused_desc_count;
-  wire [CH_BITS-1:0]   chunk_c = chunk[CH_BITS-1:0];
-  wire [LANE_BITS-1:0] lane0 = LANE_BITS'((cur >> ATOM_SH) & ADDR_BITS'(APB_M1));
-  dla_fifo #(.WIDTH(DESC_BITS), .DEPTH(8)) u_desc (
-    .clk, .rstn, .push(accept), .push_data({lane0, chunk_c}),
-    .pop(wr_dat_valid && wr_dat_ready && beat == left), .head(desc_head),
-    .empty(desc_empty), .full(desc_full), .count(unused_desc_count));
-  assign {d_lane, d_atoms} = desc_head;
-
-  always_comb begin
-    left     = d_atoms - sent;
-    out_lane = (sent == '0) ? d_lane : '0;
-    beat     = CH_BITS'(APB) - CH_BITS'(out_lane);
-    if (beat > left) beat = left;
-    for (int k = 0; k < APB; k++)
-      wr_dat_mask[k] = (k >= $signed(32'(out_lane))) && (k < $signed(32'(out_lane)) + $signed(32'(beat)));
-  end
-  assign wr_dat_valid = !desc_empty;
-  assign take = (wr_dat_valid && wr_dat_ready) ? CNT_BITS'(beat) : '0;
-
-  always_ff @(posedge clk or negedge rstn)
-    if (!rstn) sent <= '0;
-    else if (wr_dat_valid && wr_dat_ready) sent <= (beat == left) ? '0 : sent + beat;
-
-  always_ff @(posedge clk or negedge rstn)
-    if (!rstn) committed <= '0;
-    else committed <= committed + (accept ? (CNT_BITS+1)'(chunk) : '0) - (CNT_BITS+1)'(take);
+  // ---- atom buffer, issued chunks and their beats at the destination lanes ----
+  dla_dma_wr_stream #(.ATOM_BITS(AB), .APB(APB), .BUF_ATOMS(DEPTH), .MAX_ATOMS(CHUNK),
+                      .PLAN_DEPTH(8), .USER_BITS(1)) u_stream (
+    .clk, .rstn, .in_push(in_valid), .in_atom, .in_room(in_ready), .count(unused_count),
+    .req_fire(accept), .req_lane(LANE_BITS'((wr_req_addr >> ATOM_SH) & ADDR_BITS'(APB_M1))),
+    .req_atoms(chunk[RQ_BITS-1:0]), .req_user(1'b0), .plan_full, .avail,
+    .dat_valid(wr_dat_valid), .dat_ready(wr_dat_ready), .dat_data(wr_dat_data),
+    .dat_mask(wr_dat_mask), .dat_user(unused_dat_user), .dat_end(unused_dat_end));
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
@@ -177,5 +121,5 @@ module dla_sdp_wr #(
       n_cmpl <= n_cmpl + 32'(wr_cmpl);
     end
 
-  assign done = !running && desc_empty && n_req == n_cmpl;
+  assign done = !running && !wr_dat_valid && n_req == n_cmpl;
 endmodule

@@ -62,7 +62,7 @@ module dla_sdp_x #(
     dla_fp_add #(.E(8), .M(23)) u_add (.a(xf), .b(aop), .y(a_add));
     dla_fp_mul #(.E(8), .M(23)) u_mul (.a(a_f), .b(mop), .y(m_mul));
     logic [31:0] f_mx;
-    dla_sdp_fmaxmin u_mx (.a(xf), .b(aop), .is_max(alu_algo == 2'd0), .y(f_mx));
+    dla_fp_maxmin #(.E(8), .M(23)) u_mx (.a(xf), .b(aop), .is_max(alu_algo == 2'd0), .y(f_mx));
     always_comb begin
       if (alu_bypass)            a_f = xf;
       else if (alu_algo[1] == 1'b0) a_f = f_mx;

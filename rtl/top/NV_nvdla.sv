@@ -261,73 +261,167 @@ module NV_nvdla (
   assign rd_shells = rd_mcif | rd_cvif | rd_cdma | rd_csc | rd_cmac_a | rd_cmac_b | rd_cacc |
                      rd_sdp_rdma | rd_sdp | rd_pdp_rdma | rd_pdp | rd_cdp_rdma | rd_cdp | rd_rbk;
 
-  // ---- DMA ports ----------------------------------------------------------------------------
-  // DMA clients of the DBB port (see docs/rtl.md); client i uses AXI ID i.
-`ifdef DLA_CONV_RTL
-  localparam int DBB_CLIENTS = 9;      // 0 BDMA, 1-4 SDP (reads 1-4, write 1), 5 PDP, 6 CDP,
-                                       // 7-8 CDMA (data, weights; reads only)
+  // ---- DMA clients ------------------------------------------------------------------------------
+  // Client i uses AXI ID i on both memory ports (docs/rtl.md, "Clients of the two ports"). Every
+  // client has a slice [i] of the dbb_* and sram_* buses; a unit drives the slices of its
+  // clients (its instance below), and the client table says what it drives, so that the loop
+  // `g_client` can tie off the rest and copy one-payload clients to the SRAM port:
+  //   ON      the unit exists in this configuration (nothing driven otherwise)
+  //   WR      the client writes (its write slices driven; otherwise tied off)
+  //   SRAM    the client uses the SRAM port too (only on configurations with DLA_HAS_SRAM_IF)
+  //   RD_ONE  one read payload for both ports (valid per port): the unit drives the DBB slice
+  //   WR_ONE  same for the write payload (address, length, tag, data, mask)
+  //   RD_TAG  the unit drives its read request tags (else 0)
+  //   WR_TAG  the unit drives its write request tags (else 0)
+  // A new unit: raise N_CLIENTS, add its row(s) to CL, connect its instance to its slices.
+  localparam int F_ON = 0, F_WR = 1, F_SRAM = 2, F_RD_ONE = 3, F_WR_ONE = 4, F_RD_TAG = 5,
+                 F_WR_TAG = 6, NF = 7;
+  /* verilator lint_off UNUSEDPARAM */   // rows and indices of units a configuration lacks
+  //                                     WR_TAG RD_TAG WR_ONE RD_ONE SRAM WR ON
+  localparam logic [NF-1:0] C_BDMA   = 7'b1_____0_____1_____1_____1___1__1;
+  localparam logic [NF-1:0] C_SDP_WR = 7'b0_____0_____1_____0_____1___1__1;  // main input, write
+  localparam logic [NF-1:0] C_SDP_RD = 7'b0_____0_____0_____0_____1___0__1;  // BS, BN, EW
+  localparam logic [NF-1:0] C_PDP    = 7'b1_____0_____1_____1_____1___1__1;
+  localparam logic [NF-1:0] C_CDP    = 7'b1_____0_____1_____1_____1___1__1;
+  localparam logic [NF-1:0] C_CONV   = 7'b0_____1_____0_____0_____0___0__1;  // data, weights
+  localparam logic [NF-1:0] C_NONE    = 7'b0;
+`ifdef DLA_HAS_BDMA
+  localparam logic [NF-1:0] CL_BDMA = C_BDMA;
 `else
-  localparam int DBB_CLIENTS = 7;      // 0 BDMA, 1-4 SDP (reads 1-4, write 1), 5 PDP, 6 CDP
+  localparam logic [NF-1:0] CL_BDMA = C_NONE;
 `endif
-  logic [DBB_CLIENTS-1:0]           dbb_rd_req_valid, dbb_rd_req_ready, dbb_rd_dat_valid;
-  logic [DBB_CLIENTS*ADDR_BITS-1:0] dbb_rd_req_addr;
-  logic [DBB_CLIENTS*LEN_BITS-1:0]  dbb_rd_req_len;
-  logic [DBB_CLIENTS*TAG_BITS-1:0]  dbb_rd_req_tag;
-  logic [DATA_BITS-1:0]              dbb_rd_dat_data;
-  logic [APB-1:0]                    dbb_rd_dat_mask;
-  logic [TAG_BITS-1:0]               dbb_rd_dat_tag;
-  logic                              unused_dbb_rd_dat_last;
-  logic [DBB_CLIENTS-1:0]           dbb_wr_req_valid, dbb_wr_req_ready, dbb_wr_req_cmpl;
-  logic [DBB_CLIENTS*ADDR_BITS-1:0] dbb_wr_req_addr;
-  logic [DBB_CLIENTS*LEN_BITS-1:0]  dbb_wr_req_len;
-  logic [DBB_CLIENTS*TAG_BITS-1:0]  dbb_wr_req_tag;
-  logic [DBB_CLIENTS-1:0]           dbb_wr_dat_valid, dbb_wr_dat_ready, dbb_wr_cmpl;
-  logic [DBB_CLIENTS*DATA_BITS-1:0] dbb_wr_dat_data;
-  logic [DBB_CLIENTS*APB-1:0]       dbb_wr_dat_mask;
-  logic [TAG_BITS-1:0]               dbb_wr_cmpl_tag;
-  logic                              unused_dbb_idle;
-  assign dbb_rd_req_tag[0 +: 7*TAG_BITS] = '0;
-  assign dbb_wr_req_cmpl = '1;
+`ifdef DLA_HAS_SDP
+  localparam logic [4*NF-1:0] CL_SDP = {C_SDP_RD, C_SDP_RD, C_SDP_RD, C_SDP_WR};
+`else
+  localparam logic [4*NF-1:0] CL_SDP = '0;
+`endif
+`ifdef DLA_HAS_PDP
+  localparam logic [NF-1:0] CL_PDP = C_PDP;
+`else
+  localparam logic [NF-1:0] CL_PDP = C_NONE;
+`endif
+`ifdef DLA_HAS_CDP
+  localparam logic [NF-1:0] CL_CDP = C_CDP;
+`else
+  localparam logic [NF-1:0] CL_CDP = C_NONE;
+`endif
+  localparam int I_BDMA = 0, I_SDP = 1, I_PDP = 5, I_CDP = 6, I_CONV = 7;
+  /* verilator lint_on UNUSEDPARAM */
+`ifdef DLA_CONV_RTL
+  localparam int N_CLIENTS = 9;
+  localparam logic [N_CLIENTS*NF-1:0] CL = {C_CONV, C_CONV, CL_CDP, CL_PDP, CL_SDP, CL_BDMA};
+`else
+  localparam int N_CLIENTS = 7;
+  localparam logic [N_CLIENTS*NF-1:0] CL = {CL_CDP, CL_PDP, CL_SDP, CL_BDMA};
+`endif
 `ifdef DLA_HAS_SRAM_IF
-  // DMA clients of the SRAM port (see docs/rtl.md); client i uses AXI ID i.
-  localparam int SRAM_CLIENTS = 7;     // as DBB
-  logic [SRAM_CLIENTS-1:0]           sram_rd_req_valid, sram_rd_req_ready, sram_rd_dat_valid;
-  logic [SRAM_CLIENTS*ADDR_BITS-1:0] sram_rd_req_addr;
-  logic [SRAM_CLIENTS*LEN_BITS-1:0]  sram_rd_req_len;
-  logic [SRAM_CLIENTS*TAG_BITS-1:0]  sram_rd_req_tag;
-  logic [DATA_BITS-1:0]              sram_rd_dat_data;
-  logic [APB-1:0]                    sram_rd_dat_mask;
-  logic [TAG_BITS-1:0]               unused_sram_rd_dat_tag;
-  logic                              unused_sram_rd_dat_last;
-  logic [SRAM_CLIENTS-1:0]           sram_wr_req_valid, sram_wr_req_ready, sram_wr_req_cmpl;
-  logic [SRAM_CLIENTS*ADDR_BITS-1:0] sram_wr_req_addr;
-  logic [SRAM_CLIENTS*LEN_BITS-1:0]  sram_wr_req_len;
-  logic [SRAM_CLIENTS*TAG_BITS-1:0]  sram_wr_req_tag;
-  logic [SRAM_CLIENTS-1:0]           sram_wr_dat_valid, sram_wr_dat_ready, sram_wr_cmpl;
-  logic [SRAM_CLIENTS*DATA_BITS-1:0] sram_wr_dat_data;
-  logic [SRAM_CLIENTS*APB-1:0]       sram_wr_dat_mask;
-  logic [TAG_BITS-1:0]               sram_wr_cmpl_tag;
-  logic                              unused_sram_idle;
-  assign sram_rd_req_tag = '0;
-  assign sram_wr_req_cmpl = '1;
+  localparam bit HAS_SRAM = 1'b1;
+`else
+  localparam bit HAS_SRAM = 1'b0;
 `endif
 
-  // ---- BDMA (client 0 of both ports) ---------------------------------------------------------
+  logic [N_CLIENTS-1:0]           dbb_rd_req_valid, dbb_rd_req_ready, dbb_rd_dat_valid;
+  logic [N_CLIENTS*ADDR_BITS-1:0] dbb_rd_req_addr;
+  logic [N_CLIENTS*LEN_BITS-1:0]  dbb_rd_req_len;
+  logic [N_CLIENTS*TAG_BITS-1:0]  dbb_rd_req_tag;
+  logic [DATA_BITS-1:0]           dbb_rd_dat_data;
+  logic [APB-1:0]                 dbb_rd_dat_mask;
+  logic [TAG_BITS-1:0]            dbb_rd_dat_tag;
+  logic                           unused_dbb_rd_dat_last;
+  logic [N_CLIENTS-1:0]           dbb_wr_req_valid, dbb_wr_req_ready, dbb_wr_req_cmpl;
+  logic [N_CLIENTS*ADDR_BITS-1:0] dbb_wr_req_addr;
+  logic [N_CLIENTS*LEN_BITS-1:0]  dbb_wr_req_len;
+  logic [N_CLIENTS*TAG_BITS-1:0]  dbb_wr_req_tag;
+  logic [N_CLIENTS-1:0]           dbb_wr_dat_valid, dbb_wr_dat_ready, dbb_wr_cmpl;
+  logic [N_CLIENTS*DATA_BITS-1:0] dbb_wr_dat_data;
+  logic [N_CLIENTS*APB-1:0]       dbb_wr_dat_mask;
+  logic [TAG_BITS-1:0]            dbb_wr_cmpl_tag;
+  logic                           unused_dbb_idle;
+  // SRAM port buses: on configurations without the SRAM interface they exist, tied off
+  // (ready, returned data and completions 0), so that every unit connects the same way.
+  logic [N_CLIENTS-1:0]           sram_rd_req_valid, sram_rd_req_ready, sram_rd_dat_valid;
+  logic [N_CLIENTS*ADDR_BITS-1:0] sram_rd_req_addr;
+  logic [N_CLIENTS*LEN_BITS-1:0]  sram_rd_req_len;
+  logic [N_CLIENTS*TAG_BITS-1:0]  sram_rd_req_tag;
+  logic [DATA_BITS-1:0]           sram_rd_dat_data;
+  logic [APB-1:0]                 sram_rd_dat_mask;
+  logic [N_CLIENTS-1:0]           sram_wr_req_valid, sram_wr_req_ready, sram_wr_req_cmpl;
+  logic [N_CLIENTS*ADDR_BITS-1:0] sram_wr_req_addr;
+  logic [N_CLIENTS*LEN_BITS-1:0]  sram_wr_req_len;
+  logic [N_CLIENTS*TAG_BITS-1:0]  sram_wr_req_tag;
+  logic [N_CLIENTS-1:0]           sram_wr_dat_valid, sram_wr_dat_ready, sram_wr_cmpl;
+  logic [N_CLIENTS*DATA_BITS-1:0] sram_wr_dat_data;
+  logic [N_CLIENTS*APB-1:0]       sram_wr_dat_mask;
+  logic [TAG_BITS-1:0]            sram_wr_cmpl_tag;
+  assign dbb_wr_req_cmpl  = '1;
+  assign sram_wr_req_cmpl = '1;
+  assign sram_rd_req_tag  = '0;
+
+  for (genvar i = 0; i < N_CLIENTS; i++) begin : g_client
+    localparam logic [NF-1:0] C = CL[i*NF +: NF];
+    localparam bit ON = C[F_ON], WR = ON && C[F_WR], SRAM = ON && HAS_SRAM && C[F_SRAM];
+    if (!ON) begin : g_no_rd
+      assign dbb_rd_req_valid[i]                  = 1'b0;
+      assign dbb_rd_req_addr[i*ADDR_BITS +: ADDR_BITS] = '0;
+      assign dbb_rd_req_len[i*LEN_BITS +: LEN_BITS]    = '0;
+      wire unused_rd = &{1'b0, dbb_rd_req_ready[i], dbb_rd_dat_valid[i]};
+    end
+    if (!(ON && C[F_RD_TAG])) begin : g_no_rd_tag
+      assign dbb_rd_req_tag[i*TAG_BITS +: TAG_BITS] = '0;
+    end
+    if (!WR) begin : g_no_wr
+      assign dbb_wr_req_valid[i]                       = 1'b0;
+      assign dbb_wr_req_addr[i*ADDR_BITS +: ADDR_BITS] = '0;
+      assign dbb_wr_req_len[i*LEN_BITS +: LEN_BITS]    = '0;
+      assign dbb_wr_dat_valid[i]                       = 1'b0;
+      assign dbb_wr_dat_data[i*DATA_BITS +: DATA_BITS] = '0;
+      assign dbb_wr_dat_mask[i*APB +: APB]             = '0;
+      wire unused_wr = &{1'b0, dbb_wr_req_ready[i], dbb_wr_dat_ready[i], dbb_wr_cmpl[i]};
+    end
+    if (!(WR && C[F_WR_TAG])) begin : g_no_wr_tag
+      assign dbb_wr_req_tag[i*TAG_BITS +: TAG_BITS] = '0;
+    end
+    // SRAM port: requests of clients that do not use it are 0; one-payload clients copy the
+    // DBB payload (the unit drives only the valid bits of the SRAM slice).
+    if (!SRAM) begin : g_no_sram_rd
+      if (!ON || !C[F_SRAM]) begin : g_valid
+        assign sram_rd_req_valid[i] = 1'b0;
+      end
+      if (!ON || !C[F_SRAM] || C[F_RD_ONE]) begin : g_payload
+        assign sram_rd_req_addr[i*ADDR_BITS +: ADDR_BITS] = '0;
+        assign sram_rd_req_len[i*LEN_BITS +: LEN_BITS]    = '0;
+      end
+      wire unused_sram_rd = &{1'b0, sram_rd_req_ready[i], sram_rd_dat_valid[i]};
+    end else if (C[F_RD_ONE]) begin : g_sram_rd_one
+      assign sram_rd_req_addr[i*ADDR_BITS +: ADDR_BITS] = dbb_rd_req_addr[i*ADDR_BITS +: ADDR_BITS];
+      assign sram_rd_req_len[i*LEN_BITS +: LEN_BITS]    = dbb_rd_req_len[i*LEN_BITS +: LEN_BITS];
+    end
+    if (!(SRAM && WR)) begin : g_no_sram_wr
+      if (!(ON && C[F_SRAM] && C[F_WR])) begin : g_valid
+        assign sram_wr_req_valid[i] = 1'b0;
+        assign sram_wr_dat_valid[i] = 1'b0;
+      end
+      if (!(ON && C[F_SRAM] && C[F_WR]) || C[F_WR_ONE]) begin : g_payload
+        assign sram_wr_req_addr[i*ADDR_BITS +: ADDR_BITS] = '0;
+        assign sram_wr_req_len[i*LEN_BITS +: LEN_BITS]    = '0;
+        assign sram_wr_req_tag[i*TAG_BITS +: TAG_BITS]    = '0;
+        assign sram_wr_dat_data[i*DATA_BITS +: DATA_BITS] = '0;
+        assign sram_wr_dat_mask[i*APB +: APB]             = '0;
+      end
+      wire unused_sram_wr = &{1'b0, sram_wr_req_ready[i], sram_wr_dat_ready[i], sram_wr_cmpl[i]};
+    end else if (C[F_WR_ONE]) begin : g_sram_wr_one
+      assign sram_wr_req_addr[i*ADDR_BITS +: ADDR_BITS] = dbb_wr_req_addr[i*ADDR_BITS +: ADDR_BITS];
+      assign sram_wr_req_len[i*LEN_BITS +: LEN_BITS]    = dbb_wr_req_len[i*LEN_BITS +: LEN_BITS];
+      assign sram_wr_req_tag[i*TAG_BITS +: TAG_BITS]    = dbb_wr_req_tag[i*TAG_BITS +: TAG_BITS];
+      assign sram_wr_dat_data[i*DATA_BITS +: DATA_BITS] = dbb_wr_dat_data[i*DATA_BITS +: DATA_BITS];
+      assign sram_wr_dat_mask[i*APB +: APB]             = dbb_wr_dat_mask[i*APB +: APB];
+    end
+  end
+
+  // ---- BDMA (client I_BDMA) -------------------------------------------------------------------
 `ifdef DLA_HAS_BDMA
   localparam logic [15:0] BASE_BDMA = `DLA_BASE_BDMA;
-  logic [1:0]             bdma_rd_req_valid, bdma_rd_req_ready, bdma_rd_dat_valid;
-  logic [ADDR_BITS-1:0]   bdma_rd_req_addr, bdma_wr_req_addr;
-  logic [LEN_BITS-1:0]    bdma_rd_req_len, bdma_wr_req_len;
-  logic [2*DATA_BITS-1:0] bdma_rd_dat_data;
-  logic [2*APB-1:0]       bdma_rd_dat_mask;
-  logic [1:0]             bdma_wr_req_valid, bdma_wr_req_ready, bdma_wr_dat_valid, bdma_wr_dat_ready;
-  logic [1:0]             bdma_wr_cmpl;
-  logic [TAG_BITS-1:0]    bdma_wr_req_tag;
-  logic [2*TAG_BITS-1:0]  bdma_wr_cmpl_tag;
-  logic [DATA_BITS-1:0]   bdma_wr_dat_data;
-  logic [APB-1:0]         bdma_wr_dat_mask;
   wire                    sel_bdma = pend_win == BASE_BDMA[15:10];
-
   dla_bdma #(
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .QUEUE_DEPTH(`DLA_BDMA_QUEUE_DEPTH), .MAX_BURST(`DLA_AXI_MAX_BURST),
@@ -343,107 +437,31 @@ module NV_nvdla (
     .hold(bdma_hold),
     .req_vld(req_vld && sel_bdma), .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat),
     .rd_data(rd_bdma), .done(bdma_done),
-    .rd_req_valid(bdma_rd_req_valid), .rd_req_ready(bdma_rd_req_ready),
-    .rd_req_addr(bdma_rd_req_addr), .rd_req_len(bdma_rd_req_len),
-    .rd_dat_valid(bdma_rd_dat_valid), .rd_dat_data(bdma_rd_dat_data), .rd_dat_mask(bdma_rd_dat_mask),
-    .wr_req_valid(bdma_wr_req_valid), .wr_req_ready(bdma_wr_req_ready),
-    .wr_req_addr(bdma_wr_req_addr), .wr_req_len(bdma_wr_req_len), .wr_req_tag(bdma_wr_req_tag),
-    .wr_dat_valid(bdma_wr_dat_valid), .wr_dat_ready(bdma_wr_dat_ready),
-    .wr_dat_data(bdma_wr_dat_data), .wr_dat_mask(bdma_wr_dat_mask),
-    .wr_cmpl(bdma_wr_cmpl), .wr_cmpl_tag(bdma_wr_cmpl_tag)
+    .rd_req_valid({sram_rd_req_valid[I_BDMA], dbb_rd_req_valid[I_BDMA]}),
+    .rd_req_ready({sram_rd_req_ready[I_BDMA], dbb_rd_req_ready[I_BDMA]}),
+    .rd_req_addr(dbb_rd_req_addr[I_BDMA*ADDR_BITS +: ADDR_BITS]), .rd_req_len(dbb_rd_req_len[I_BDMA*LEN_BITS +: LEN_BITS]),
+    .rd_dat_valid({sram_rd_dat_valid[I_BDMA], dbb_rd_dat_valid[I_BDMA]}),
+    .rd_dat_data({sram_rd_dat_data, dbb_rd_dat_data}), .rd_dat_mask({sram_rd_dat_mask, dbb_rd_dat_mask}),
+    .wr_req_valid({sram_wr_req_valid[I_BDMA], dbb_wr_req_valid[I_BDMA]}),
+    .wr_req_ready({sram_wr_req_ready[I_BDMA], dbb_wr_req_ready[I_BDMA]}),
+    .wr_req_addr(dbb_wr_req_addr[I_BDMA*ADDR_BITS +: ADDR_BITS]), .wr_req_len(dbb_wr_req_len[I_BDMA*LEN_BITS +: LEN_BITS]),
+    .wr_req_tag(dbb_wr_req_tag[I_BDMA*TAG_BITS +: TAG_BITS]),
+    .wr_dat_valid({sram_wr_dat_valid[I_BDMA], dbb_wr_dat_valid[I_BDMA]}),
+    .wr_dat_ready({sram_wr_dat_ready[I_BDMA], dbb_wr_dat_ready[I_BDMA]}),
+    .wr_dat_data(dbb_wr_dat_data[I_BDMA*DATA_BITS +: DATA_BITS]), .wr_dat_mask(dbb_wr_dat_mask[I_BDMA*APB +: APB]),
+    .wr_cmpl({sram_wr_cmpl[I_BDMA], dbb_wr_cmpl[I_BDMA]}), .wr_cmpl_tag({sram_wr_cmpl_tag, dbb_wr_cmpl_tag})
   );
-
-  // DBB client 0
-  assign dbb_rd_req_valid[0]         = bdma_rd_req_valid[0];
-  assign bdma_rd_req_ready[0]        = dbb_rd_req_ready[0];
-  assign dbb_rd_req_addr[ADDR_BITS-1:0] = bdma_rd_req_addr;
-  assign dbb_rd_req_len[LEN_BITS-1:0]   = bdma_rd_req_len;
-  assign bdma_rd_dat_valid[0]        = dbb_rd_dat_valid[0];
-  assign bdma_rd_dat_data[0 +: DATA_BITS] = dbb_rd_dat_data;
-  assign bdma_rd_dat_mask[0 +: APB]  = dbb_rd_dat_mask;
-  assign dbb_wr_req_valid[0]         = bdma_wr_req_valid[0];
-  assign bdma_wr_req_ready[0]        = dbb_wr_req_ready[0];
-  assign dbb_wr_req_addr[ADDR_BITS-1:0] = bdma_wr_req_addr;
-  assign dbb_wr_req_len[LEN_BITS-1:0]   = bdma_wr_req_len;
-  assign dbb_wr_req_tag[TAG_BITS-1:0]   = bdma_wr_req_tag;
-  assign dbb_wr_dat_valid[0]         = bdma_wr_dat_valid[0];
-  assign bdma_wr_dat_ready[0]        = dbb_wr_dat_ready[0];
-  assign dbb_wr_dat_data[DATA_BITS-1:0] = bdma_wr_dat_data;
-  assign dbb_wr_dat_mask[APB-1:0]    = bdma_wr_dat_mask;
-  assign bdma_wr_cmpl[0]             = dbb_wr_cmpl[0];
-  assign bdma_wr_cmpl_tag[0 +: TAG_BITS] = dbb_wr_cmpl_tag;
-`ifdef DLA_HAS_SRAM_IF
-  // SRAM client 0
-  assign sram_rd_req_valid[0]        = bdma_rd_req_valid[1];
-  assign bdma_rd_req_ready[1]        = sram_rd_req_ready[0];
-  assign sram_rd_req_addr[ADDR_BITS-1:0] = bdma_rd_req_addr;
-  assign sram_rd_req_len[LEN_BITS-1:0]   = bdma_rd_req_len;
-  assign bdma_rd_dat_valid[1]        = sram_rd_dat_valid[0];
-  assign bdma_rd_dat_data[DATA_BITS +: DATA_BITS] = sram_rd_dat_data;
-  assign bdma_rd_dat_mask[APB +: APB] = sram_rd_dat_mask;
-  assign sram_wr_req_valid[0]        = bdma_wr_req_valid[1];
-  assign bdma_wr_req_ready[1]        = sram_wr_req_ready[0];
-  assign sram_wr_req_addr[ADDR_BITS-1:0] = bdma_wr_req_addr;
-  assign sram_wr_req_len[LEN_BITS-1:0]   = bdma_wr_req_len;
-  assign sram_wr_req_tag[TAG_BITS-1:0]   = bdma_wr_req_tag;
-  assign sram_wr_dat_valid[0]        = bdma_wr_dat_valid[1];
-  assign bdma_wr_dat_ready[1]        = sram_wr_dat_ready[0];
-  assign sram_wr_dat_data[DATA_BITS-1:0] = bdma_wr_dat_data;
-  assign sram_wr_dat_mask[APB-1:0]   = bdma_wr_dat_mask;
-  assign bdma_wr_cmpl[1]             = sram_wr_cmpl[0];
-  assign bdma_wr_cmpl_tag[TAG_BITS +: TAG_BITS] = sram_wr_cmpl_tag;
-`else
-  // No SRAM interface: BDMA maps CVSRAM to DBB and never uses its port 1.
-  assign bdma_rd_req_ready[1]        = 1'b0;
-  assign bdma_rd_dat_valid[1]        = 1'b0;
-  assign bdma_rd_dat_data[DATA_BITS +: DATA_BITS] = '0;
-  assign bdma_rd_dat_mask[APB +: APB] = '0;
-  assign bdma_wr_req_ready[1]        = 1'b0;
-  assign bdma_wr_dat_ready[1]        = 1'b0;
-  assign bdma_wr_cmpl[1]             = 1'b0;
-  assign bdma_wr_cmpl_tag[TAG_BITS +: TAG_BITS] = '0;
-`endif
 `else
   assign rd_bdma   = '0;
   assign bdma_hold = 1'b0;
   assign bdma_done = '0;
-  // DBB client 0 unused in this configuration.
-  assign dbb_rd_req_valid[0] = 1'b0;
-  assign dbb_rd_req_addr[ADDR_BITS-1:0] = '0;
-  assign dbb_rd_req_len[LEN_BITS-1:0]   = '0;
-  assign dbb_wr_req_valid[0] = 1'b0;
-  assign dbb_wr_req_addr[ADDR_BITS-1:0] = '0;
-  assign dbb_wr_req_len[LEN_BITS-1:0]   = '0;
-  assign dbb_wr_req_tag[TAG_BITS-1:0]   = '0;
-  assign dbb_wr_dat_valid[0] = 1'b0;
-  assign dbb_wr_dat_data[DATA_BITS-1:0] = '0;
-  assign dbb_wr_dat_mask[APB-1:0]       = '0;
-  wire unused_dbb_client = &{pend_vld, dbb_rd_req_ready, dbb_rd_dat_valid, dbb_rd_dat_data,
-                             dbb_rd_dat_mask, dbb_wr_req_ready, dbb_wr_dat_ready, dbb_wr_cmpl,
-                             dbb_wr_cmpl_tag};
-`ifdef DLA_HAS_SRAM_IF
-  // SRAM client 0 unused in this configuration.
-  assign sram_rd_req_valid[0] = 1'b0;
-  assign sram_rd_req_addr[ADDR_BITS-1:0] = '0;
-  assign sram_rd_req_len[LEN_BITS-1:0]   = '0;
-  assign sram_wr_req_valid[0] = 1'b0;
-  assign sram_wr_req_addr[ADDR_BITS-1:0] = '0;
-  assign sram_wr_req_len[LEN_BITS-1:0]   = '0;
-  assign sram_wr_req_tag[TAG_BITS-1:0]   = '0;
-  assign sram_wr_dat_valid[0] = 1'b0;
-  assign sram_wr_dat_data[DATA_BITS-1:0] = '0;
-  assign sram_wr_dat_mask[APB-1:0]       = '0;
-  wire unused_sram_client = &{sram_rd_req_ready, sram_rd_dat_valid, sram_rd_dat_data,
-                              sram_rd_dat_mask, sram_wr_req_ready, sram_wr_dat_ready, sram_wr_cmpl,
-                              sram_wr_cmpl_tag};
-`endif
+  wire unused_pend_vld = pend_vld;
 `endif
 
-  // ---- convolution pipeline (DBB clients 7-8) ------------------------------------------------
+  // ---- convolution pipeline (DBB clients I_CONV, I_CONV+1: reads only) ---------------------------
   logic                        conv_fly_valid, conv_fly_ready;
   logic [`DLA_SDP_THROUGHPUT*32-1:0] conv_fly_data;
 `ifdef DLA_CONV_RTL
-  localparam int CONV_C0 = 7;
   localparam logic [15:0] BASE_CDMA   = `DLA_BASE_CDMA;
   localparam logic [15:0] BASE_CSC    = `DLA_BASE_CSC;
   localparam logic [15:0] BASE_CMAC_A = `DLA_BASE_CMAC_A;
@@ -474,24 +492,14 @@ module NV_nvdla (
     .cacc_req_vld(req_vld && pend_win == BASE_CACC[15:10]),
     .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_conv),
     .cdma_dat_done, .cdma_wt_done, .cacc_done,
-    .rd_req_valid(dbb_rd_req_valid[CONV_C0 +: 2]), .rd_req_ready(dbb_rd_req_ready[CONV_C0 +: 2]),
-    .rd_req_addr(dbb_rd_req_addr[CONV_C0*ADDR_BITS +: 2*ADDR_BITS]),
-    .rd_req_len(dbb_rd_req_len[CONV_C0*LEN_BITS +: 2*LEN_BITS]),
-    .rd_req_tag(dbb_rd_req_tag[CONV_C0*TAG_BITS +: 2*TAG_BITS]),
-    .rd_dat_valid(dbb_rd_dat_valid[CONV_C0 +: 2]), .rd_dat_data(dbb_rd_dat_data),
+    .rd_req_valid(dbb_rd_req_valid[I_CONV +: 2]), .rd_req_ready(dbb_rd_req_ready[I_CONV +: 2]),
+    .rd_req_addr(dbb_rd_req_addr[I_CONV*ADDR_BITS +: 2*ADDR_BITS]),
+    .rd_req_len(dbb_rd_req_len[I_CONV*LEN_BITS +: 2*LEN_BITS]),
+    .rd_req_tag(dbb_rd_req_tag[I_CONV*TAG_BITS +: 2*TAG_BITS]),
+    .rd_dat_valid(dbb_rd_dat_valid[I_CONV +: 2]), .rd_dat_data(dbb_rd_dat_data),
     .rd_dat_mask(dbb_rd_dat_mask), .rd_dat_tag(dbb_rd_dat_tag),
     .fly_valid(conv_fly_valid), .fly_ready(conv_fly_ready), .fly_data(conv_fly_data)
   );
-  // reads only
-  assign dbb_wr_req_valid[CONV_C0 +: 2] = '0;
-  assign dbb_wr_req_addr[CONV_C0*ADDR_BITS +: 2*ADDR_BITS] = '0;
-  assign dbb_wr_req_len[CONV_C0*LEN_BITS +: 2*LEN_BITS]    = '0;
-  assign dbb_wr_req_tag[CONV_C0*TAG_BITS +: 2*TAG_BITS]    = '0;
-  assign dbb_wr_dat_valid[CONV_C0 +: 2] = '0;
-  assign dbb_wr_dat_data[CONV_C0*DATA_BITS +: 2*DATA_BITS] = '0;
-  assign dbb_wr_dat_mask[CONV_C0*APB +: 2*APB]             = '0;
-  wire unused_conv_dbb = &{1'b0, dbb_wr_req_ready[CONV_C0 +: 2], dbb_wr_dat_ready[CONV_C0 +: 2],
-                           dbb_wr_cmpl[CONV_C0 +: 2]};
 `else
   assign cdma_dat_done  = '0;
   assign cdma_wt_done   = '0;
@@ -506,20 +514,10 @@ module NV_nvdla (
   logic                    sdp2pdp_valid, sdp2pdp_ready;
   logic [ATOM_BYTES*8-1:0] sdp2pdp_data;
 
-  // ---- SDP + SDP_RDMA (DMA clients 1-4 of both ports: reads main/BS/BN/EW; write on 1) ------
+  // ---- SDP + SDP_RDMA (clients I_SDP..I_SDP+3: reads main/BS/BN/EW; write on I_SDP) ---------
 `ifdef DLA_HAS_SDP
   localparam logic [15:0] BASE_SDP = `DLA_BASE_SDP;
   localparam logic [15:0] BASE_SDP_RDMA = `DLA_BASE_SDP_RDMA;
-  localparam int SDP_C0 = 1;                                  // first SDP client index
-  logic [1:0]           sdp_wr_req_valid, sdp_wr_req_ready, sdp_wr_dat_valid, sdp_wr_dat_ready;
-  logic [1:0]           sdp_wr_cmpl;
-  logic [ADDR_BITS-1:0] sdp_wr_req_addr;
-  logic [LEN_BITS-1:0]  sdp_wr_req_len;
-  logic [DATA_BITS-1:0] sdp_wr_dat_data;
-  logic [APB-1:0]       sdp_wr_dat_mask;
-  logic [3:0]           sdp_sram_rd_req_valid, sdp_sram_rd_req_ready, sdp_sram_rd_dat_valid;
-  logic [4*ADDR_BITS-1:0] sdp_sram_rd_req_addr;
-  logic [4*LEN_BITS-1:0]  sdp_sram_rd_req_len;
   dla_sdp #(
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .MAX_BURST(`DLA_AXI_MAX_BURST), .LEN_BITS(LEN_BITS), .TP(`DLA_SDP_THROUGHPUT),
@@ -564,65 +562,25 @@ module NV_nvdla (
     .sdp_req_vld(req_vld && pend_win == BASE_SDP[15:10]),
     .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_sdp),
     .done(sdp_done),
-    .dbb_rd_req_valid(dbb_rd_req_valid[SDP_C0 +: 4]), .dbb_rd_req_ready(dbb_rd_req_ready[SDP_C0 +: 4]),
-    .dbb_rd_req_addr(dbb_rd_req_addr[SDP_C0*ADDR_BITS +: 4*ADDR_BITS]),
-    .dbb_rd_req_len(dbb_rd_req_len[SDP_C0*LEN_BITS +: 4*LEN_BITS]),
-    .dbb_rd_dat_valid(dbb_rd_dat_valid[SDP_C0 +: 4]), .dbb_rd_dat_data, .dbb_rd_dat_mask,
-    .sram_rd_req_valid(sdp_sram_rd_req_valid), .sram_rd_req_ready(sdp_sram_rd_req_ready),
-    .sram_rd_req_addr(sdp_sram_rd_req_addr), .sram_rd_req_len(sdp_sram_rd_req_len),
-`ifdef DLA_HAS_SRAM_IF
-    .sram_rd_dat_valid(sdp_sram_rd_dat_valid), .sram_rd_dat_data, .sram_rd_dat_mask,
-`else
-    .sram_rd_dat_valid(4'd0), .sram_rd_dat_data({DATA_BITS{1'b0}}), .sram_rd_dat_mask({APB{1'b0}}),
-`endif
-    .wr_req_valid(sdp_wr_req_valid), .wr_req_ready(sdp_wr_req_ready),
-    .wr_req_addr(sdp_wr_req_addr), .wr_req_len(sdp_wr_req_len),
-    .wr_dat_valid(sdp_wr_dat_valid), .wr_dat_ready(sdp_wr_dat_ready),
-    .wr_dat_data(sdp_wr_dat_data), .wr_dat_mask(sdp_wr_dat_mask), .wr_cmpl(sdp_wr_cmpl),
+    .dbb_rd_req_valid(dbb_rd_req_valid[I_SDP +: 4]), .dbb_rd_req_ready(dbb_rd_req_ready[I_SDP +: 4]),
+    .dbb_rd_req_addr(dbb_rd_req_addr[I_SDP*ADDR_BITS +: 4*ADDR_BITS]),
+    .dbb_rd_req_len(dbb_rd_req_len[I_SDP*LEN_BITS +: 4*LEN_BITS]),
+    .dbb_rd_dat_valid(dbb_rd_dat_valid[I_SDP +: 4]), .dbb_rd_dat_data, .dbb_rd_dat_mask,
+    .sram_rd_req_valid(sram_rd_req_valid[I_SDP +: 4]), .sram_rd_req_ready(sram_rd_req_ready[I_SDP +: 4]),
+    .sram_rd_req_addr(sram_rd_req_addr[I_SDP*ADDR_BITS +: 4*ADDR_BITS]),
+    .sram_rd_req_len(sram_rd_req_len[I_SDP*LEN_BITS +: 4*LEN_BITS]),
+    .sram_rd_dat_valid(sram_rd_dat_valid[I_SDP +: 4]), .sram_rd_dat_data, .sram_rd_dat_mask,
+    .wr_req_valid({sram_wr_req_valid[I_SDP], dbb_wr_req_valid[I_SDP]}),
+    .wr_req_ready({sram_wr_req_ready[I_SDP], dbb_wr_req_ready[I_SDP]}),
+    .wr_req_addr(dbb_wr_req_addr[I_SDP*ADDR_BITS +: ADDR_BITS]), .wr_req_len(dbb_wr_req_len[I_SDP*LEN_BITS +: LEN_BITS]),
+    .wr_dat_valid({sram_wr_dat_valid[I_SDP], dbb_wr_dat_valid[I_SDP]}),
+    .wr_dat_ready({sram_wr_dat_ready[I_SDP], dbb_wr_dat_ready[I_SDP]}),
+    .wr_dat_data(dbb_wr_dat_data[I_SDP*DATA_BITS +: DATA_BITS]), .wr_dat_mask(dbb_wr_dat_mask[I_SDP*APB +: APB]),
+    .wr_cmpl({sram_wr_cmpl[I_SDP], dbb_wr_cmpl[I_SDP]}),
     // flying input from CACC; the SDP output feeds PDP's on-flying input
     .fly_valid(conv_fly_valid), .fly_ready(conv_fly_ready), .fly_data(conv_fly_data),
     .pdp_valid(sdp2pdp_valid), .pdp_ready(sdp2pdp_ready), .pdp_data(sdp2pdp_data)
   );
-  // DBB: write client SDP_C0; write slices of clients SDP_C0+1.. unused
-  assign dbb_wr_req_valid[SDP_C0 +: 4] = {3'b000, sdp_wr_req_valid[0]};
-  assign dbb_wr_req_addr[SDP_C0*ADDR_BITS +: 4*ADDR_BITS] = {{(3*ADDR_BITS){1'b0}}, sdp_wr_req_addr};
-  assign dbb_wr_req_len[SDP_C0*LEN_BITS +: 4*LEN_BITS]    = {{(3*LEN_BITS){1'b0}}, sdp_wr_req_len};
-  assign dbb_wr_req_tag[SDP_C0*TAG_BITS +: 4*TAG_BITS]    = '0;
-  assign dbb_wr_dat_valid[SDP_C0 +: 4] = {3'b000, sdp_wr_dat_valid[0]};
-  assign dbb_wr_dat_data[SDP_C0*DATA_BITS +: 4*DATA_BITS] = {{(3*DATA_BITS){1'b0}}, sdp_wr_dat_data};
-  assign dbb_wr_dat_mask[SDP_C0*APB +: 4*APB]             = {{(3*APB){1'b0}}, sdp_wr_dat_mask};
-  assign sdp_wr_req_ready[0] = dbb_wr_req_ready[SDP_C0];
-  assign sdp_wr_dat_ready[0] = dbb_wr_dat_ready[SDP_C0];
-  assign sdp_wr_cmpl[0]      = dbb_wr_cmpl[SDP_C0];
-  wire unused_sdp_dbb = &{1'b0, dbb_wr_req_ready[SDP_C0+1 +: 3], dbb_wr_dat_ready[SDP_C0+1 +: 3],
-                          dbb_wr_cmpl[SDP_C0+1 +: 3]};
-`ifdef DLA_HAS_SRAM_IF
-  assign sram_rd_req_valid[SDP_C0 +: 4] = sdp_sram_rd_req_valid;
-  assign sdp_sram_rd_req_ready = sram_rd_req_ready[SDP_C0 +: 4];
-  assign sram_rd_req_addr[SDP_C0*ADDR_BITS +: 4*ADDR_BITS] = sdp_sram_rd_req_addr;
-  assign sram_rd_req_len[SDP_C0*LEN_BITS +: 4*LEN_BITS]    = sdp_sram_rd_req_len;
-  assign sdp_sram_rd_dat_valid = sram_rd_dat_valid[SDP_C0 +: 4];
-  assign sram_wr_req_valid[SDP_C0 +: 4] = {3'b000, sdp_wr_req_valid[1]};
-  assign sram_wr_req_addr[SDP_C0*ADDR_BITS +: 4*ADDR_BITS] = {{(3*ADDR_BITS){1'b0}}, sdp_wr_req_addr};
-  assign sram_wr_req_len[SDP_C0*LEN_BITS +: 4*LEN_BITS]    = {{(3*LEN_BITS){1'b0}}, sdp_wr_req_len};
-  assign sram_wr_req_tag[SDP_C0*TAG_BITS +: 4*TAG_BITS]    = '0;
-  assign sram_wr_dat_valid[SDP_C0 +: 4] = {3'b000, sdp_wr_dat_valid[1]};
-  assign sram_wr_dat_data[SDP_C0*DATA_BITS +: 4*DATA_BITS] = {{(3*DATA_BITS){1'b0}}, sdp_wr_dat_data};
-  assign sram_wr_dat_mask[SDP_C0*APB +: 4*APB]             = {{(3*APB){1'b0}}, sdp_wr_dat_mask};
-  assign sdp_wr_req_ready[1] = sram_wr_req_ready[SDP_C0];
-  assign sdp_wr_dat_ready[1] = sram_wr_dat_ready[SDP_C0];
-  assign sdp_wr_cmpl[1]      = sram_wr_cmpl[SDP_C0];
-  wire unused_sdp_sram = &{1'b0, sram_wr_req_ready[SDP_C0+1 +: 3], sram_wr_dat_ready[SDP_C0+1 +: 3],
-                           sram_wr_cmpl[SDP_C0+1 +: 3]};
-`else
-  assign sdp_sram_rd_req_ready = '0;
-  assign sdp_wr_req_ready[1]   = 1'b0;
-  assign sdp_wr_dat_ready[1]   = 1'b0;
-  assign sdp_wr_cmpl[1]        = 1'b0;
-  assign sdp_sram_rd_dat_valid = '0;
-  wire unused_sdp_sram = &{1'b0, sdp_sram_rd_req_valid, sdp_sram_rd_req_addr, sdp_sram_rd_req_len,
-                           sdp_wr_req_valid[1], sdp_wr_dat_valid[1], sdp_sram_rd_dat_valid};
-`endif
 `else
   assign rd_sdp   = '0;
   assign sdp_done = '0;
@@ -630,37 +588,13 @@ module NV_nvdla (
   assign sdp2pdp_valid = 1'b0;
   assign sdp2pdp_data  = '0;
   wire unused_sdp2pdp_ready = sdp2pdp_ready;
-  // SDP clients 1-4 unused in this configuration.
-  assign dbb_rd_req_valid[4:1] = '0;
-  assign dbb_rd_req_addr[ADDR_BITS +: 4*ADDR_BITS] = '0;
-  assign dbb_rd_req_len[LEN_BITS +: 4*LEN_BITS]    = '0;
-  assign dbb_wr_req_valid[4:1] = '0;
-  assign dbb_wr_req_addr[ADDR_BITS +: 4*ADDR_BITS] = '0;
-  assign dbb_wr_req_len[LEN_BITS +: 4*LEN_BITS]    = '0;
-  assign dbb_wr_req_tag[TAG_BITS +: 4*TAG_BITS]    = '0;
-  assign dbb_wr_dat_valid[4:1] = '0;
-  assign dbb_wr_dat_data[DATA_BITS +: 4*DATA_BITS] = '0;
-  assign dbb_wr_dat_mask[APB +: 4*APB]             = '0;
 `endif
 
-  // ---- PDP_RDMA + PDP (client 5 of both ports) --------------------------------------------------------
+  // ---- PDP_RDMA + PDP (client I_PDP) ----------------------------------------------------------
 `ifdef DLA_HAS_PDP
   localparam logic [15:0] BASE_PDP_RDMA = `DLA_BASE_PDP_RDMA;
   localparam logic [15:0] BASE_PDP      = `DLA_BASE_PDP;
-  localparam int PDP_IDX = 5;
-  logic [1:0]             pdp_rd_req_valid, pdp_rd_req_ready, pdp_rd_dat_valid;
-  logic [ADDR_BITS-1:0]   pdp_rd_req_addr, pdp_wr_req_addr;
-  logic [LEN_BITS-1:0]    pdp_rd_req_len, pdp_wr_req_len;
-  logic [2*DATA_BITS-1:0] pdp_rd_dat_data;
-  logic [2*APB-1:0]       pdp_rd_dat_mask;
-  logic [1:0]             pdp_wr_req_valid, pdp_wr_req_ready, pdp_wr_dat_valid, pdp_wr_dat_ready;
-  logic [1:0]             pdp_wr_cmpl;
-  logic [TAG_BITS-1:0]    pdp_wr_req_tag;
-  logic [2*TAG_BITS-1:0]  pdp_wr_cmpl_tag;
-  logic [DATA_BITS-1:0]   pdp_wr_dat_data;
-  logic [APB-1:0]         pdp_wr_dat_mask;
   logic                   unused_pdp_wr_req_cmpl;
-
   dla_pdp #(
     .TP(`DLA_PDP_THROUGHPUT), .ATOM_BYTES(ATOM_BYTES), .DATA_BITS(DATA_BITS),
     .ADDR_BITS(ADDR_BITS), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
@@ -686,69 +620,22 @@ module NV_nvdla (
     .core_req_vld(req_vld && pend_win == BASE_PDP[15:10]),
     .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_pdp_rdma),
     .otf_valid(sdp2pdp_valid), .otf_ready(sdp2pdp_ready), .otf_data(sdp2pdp_data),   // from SDP
-    .rd_req_valid(pdp_rd_req_valid), .rd_req_ready(pdp_rd_req_ready),
-    .rd_req_addr(pdp_rd_req_addr), .rd_req_len(pdp_rd_req_len),
-    .rd_dat_valid(pdp_rd_dat_valid), .rd_dat_data(pdp_rd_dat_data), .rd_dat_mask(pdp_rd_dat_mask),
-    .wr_req_valid(pdp_wr_req_valid), .wr_req_ready(pdp_wr_req_ready),
-    .wr_req_addr(pdp_wr_req_addr), .wr_req_len(pdp_wr_req_len),
-    .wr_req_cmpl(unused_pdp_wr_req_cmpl), .wr_req_tag(pdp_wr_req_tag),
-    .wr_dat_valid(pdp_wr_dat_valid), .wr_dat_ready(pdp_wr_dat_ready),
-    .wr_dat_data(pdp_wr_dat_data), .wr_dat_mask(pdp_wr_dat_mask),
-    .wr_cmpl(pdp_wr_cmpl), .wr_cmpl_tag(pdp_wr_cmpl_tag),
+    .rd_req_valid({sram_rd_req_valid[I_PDP], dbb_rd_req_valid[I_PDP]}),
+    .rd_req_ready({sram_rd_req_ready[I_PDP], dbb_rd_req_ready[I_PDP]}),
+    .rd_req_addr(dbb_rd_req_addr[I_PDP*ADDR_BITS +: ADDR_BITS]), .rd_req_len(dbb_rd_req_len[I_PDP*LEN_BITS +: LEN_BITS]),
+    .rd_dat_valid({sram_rd_dat_valid[I_PDP], dbb_rd_dat_valid[I_PDP]}),
+    .rd_dat_data({sram_rd_dat_data, dbb_rd_dat_data}), .rd_dat_mask({sram_rd_dat_mask, dbb_rd_dat_mask}),
+    .wr_req_valid({sram_wr_req_valid[I_PDP], dbb_wr_req_valid[I_PDP]}),
+    .wr_req_ready({sram_wr_req_ready[I_PDP], dbb_wr_req_ready[I_PDP]}),
+    .wr_req_addr(dbb_wr_req_addr[I_PDP*ADDR_BITS +: ADDR_BITS]), .wr_req_len(dbb_wr_req_len[I_PDP*LEN_BITS +: LEN_BITS]),
+    .wr_req_tag(dbb_wr_req_tag[I_PDP*TAG_BITS +: TAG_BITS]),
+    .wr_dat_valid({sram_wr_dat_valid[I_PDP], dbb_wr_dat_valid[I_PDP]}),
+    .wr_dat_ready({sram_wr_dat_ready[I_PDP], dbb_wr_dat_ready[I_PDP]}),
+    .wr_dat_data(dbb_wr_dat_data[I_PDP*DATA_BITS +: DATA_BITS]), .wr_dat_mask(dbb_wr_dat_mask[I_PDP*APB +: APB]),
+    .wr_cmpl({sram_wr_cmpl[I_PDP], dbb_wr_cmpl[I_PDP]}), .wr_cmpl_tag({sram_wr_cmpl_tag, dbb_wr_cmpl_tag}),
+    .wr_req_cmpl(unused_pdp_wr_req_cmpl),
     .intr_done(pdp_done)
   );
-
-  // DBB client PDP_IDX
-  assign dbb_rd_req_valid[PDP_IDX]                 = pdp_rd_req_valid[0];
-  assign pdp_rd_req_ready[0]                       = dbb_rd_req_ready[PDP_IDX];
-  assign dbb_rd_req_addr[PDP_IDX*ADDR_BITS +: ADDR_BITS] = pdp_rd_req_addr;
-  assign dbb_rd_req_len[PDP_IDX*LEN_BITS +: LEN_BITS]    = pdp_rd_req_len;
-  assign pdp_rd_dat_valid[0]                       = dbb_rd_dat_valid[PDP_IDX];
-  assign pdp_rd_dat_data[0 +: DATA_BITS]           = dbb_rd_dat_data;
-  assign pdp_rd_dat_mask[0 +: APB]                 = dbb_rd_dat_mask;
-  assign dbb_wr_req_valid[PDP_IDX]                 = pdp_wr_req_valid[0];
-  assign pdp_wr_req_ready[0]                       = dbb_wr_req_ready[PDP_IDX];
-  assign dbb_wr_req_addr[PDP_IDX*ADDR_BITS +: ADDR_BITS] = pdp_wr_req_addr;
-  assign dbb_wr_req_len[PDP_IDX*LEN_BITS +: LEN_BITS]    = pdp_wr_req_len;
-  assign dbb_wr_req_tag[PDP_IDX*TAG_BITS +: TAG_BITS]    = pdp_wr_req_tag;
-  assign dbb_wr_dat_valid[PDP_IDX]                 = pdp_wr_dat_valid[0];
-  assign pdp_wr_dat_ready[0]                       = dbb_wr_dat_ready[PDP_IDX];
-  assign dbb_wr_dat_data[PDP_IDX*DATA_BITS +: DATA_BITS] = pdp_wr_dat_data;
-  assign dbb_wr_dat_mask[PDP_IDX*APB +: APB]       = pdp_wr_dat_mask;
-  assign pdp_wr_cmpl[0]                            = dbb_wr_cmpl[PDP_IDX];
-  assign pdp_wr_cmpl_tag[0 +: TAG_BITS]            = dbb_wr_cmpl_tag;
-`ifdef DLA_HAS_SRAM_IF
-  // SRAM client PDP_IDX
-  assign sram_rd_req_valid[PDP_IDX]                = pdp_rd_req_valid[1];
-  assign pdp_rd_req_ready[1]                       = sram_rd_req_ready[PDP_IDX];
-  assign sram_rd_req_addr[PDP_IDX*ADDR_BITS +: ADDR_BITS] = pdp_rd_req_addr;
-  assign sram_rd_req_len[PDP_IDX*LEN_BITS +: LEN_BITS]    = pdp_rd_req_len;
-  assign pdp_rd_dat_valid[1]                       = sram_rd_dat_valid[PDP_IDX];
-  assign pdp_rd_dat_data[DATA_BITS +: DATA_BITS]   = sram_rd_dat_data;
-  assign pdp_rd_dat_mask[APB +: APB]               = sram_rd_dat_mask;
-  assign sram_wr_req_valid[PDP_IDX]                = pdp_wr_req_valid[1];
-  assign pdp_wr_req_ready[1]                       = sram_wr_req_ready[PDP_IDX];
-  assign sram_wr_req_addr[PDP_IDX*ADDR_BITS +: ADDR_BITS] = pdp_wr_req_addr;
-  assign sram_wr_req_len[PDP_IDX*LEN_BITS +: LEN_BITS]    = pdp_wr_req_len;
-  assign sram_wr_req_tag[PDP_IDX*TAG_BITS +: TAG_BITS]    = pdp_wr_req_tag;
-  assign sram_wr_dat_valid[PDP_IDX]                = pdp_wr_dat_valid[1];
-  assign pdp_wr_dat_ready[1]                       = sram_wr_dat_ready[PDP_IDX];
-  assign sram_wr_dat_data[PDP_IDX*DATA_BITS +: DATA_BITS] = pdp_wr_dat_data;
-  assign sram_wr_dat_mask[PDP_IDX*APB +: APB]      = pdp_wr_dat_mask;
-  assign pdp_wr_cmpl[1]                            = sram_wr_cmpl[PDP_IDX];
-  assign pdp_wr_cmpl_tag[TAG_BITS +: TAG_BITS]     = sram_wr_cmpl_tag;
-`else
-  // No SRAM interface: PDP maps CV-SRAM to DBB and never uses its port 1.
-  wire unused_pdp_port1 = &{1'b0, pdp_rd_req_valid[1], pdp_wr_req_valid[1], pdp_wr_dat_valid[1]};
-  assign pdp_rd_req_ready[1]                       = 1'b0;
-  assign pdp_rd_dat_valid[1]                       = 1'b0;
-  assign pdp_rd_dat_data[DATA_BITS +: DATA_BITS]   = '0;
-  assign pdp_rd_dat_mask[APB +: APB]               = '0;
-  assign pdp_wr_req_ready[1]                       = 1'b0;
-  assign pdp_wr_dat_ready[1]                       = 1'b0;
-  assign pdp_wr_cmpl[1]                            = 1'b0;
-  assign pdp_wr_cmpl_tag[TAG_BITS +: TAG_BITS]     = '0;
-`endif
 `else
   assign pdp_done = '0;
   assign sdp2pdp_ready = 1'b0;   // no PDP: an SDP layer sent to PDP never completes
@@ -764,24 +651,11 @@ module NV_nvdla (
 `endif
 `endif
 
-  // ---- CDP_RDMA + CDP (client 6 of both ports) ------------------------------------------------
+  // ---- CDP_RDMA + CDP (client I_CDP) ----------------------------------------------------------
 `ifdef DLA_HAS_CDP
   localparam logic [15:0] BASE_CDP_RDMA = `DLA_BASE_CDP_RDMA;
   localparam logic [15:0] BASE_CDP      = `DLA_BASE_CDP;
-  localparam int CDP_IDX = 6;
-  logic [1:0]             cdp_rd_req_valid, cdp_rd_req_ready, cdp_rd_dat_valid;
-  logic [ADDR_BITS-1:0]   cdp_rd_req_addr, cdp_wr_req_addr;
-  logic [LEN_BITS-1:0]    cdp_rd_req_len, cdp_wr_req_len;
-  logic [2*DATA_BITS-1:0] cdp_rd_dat_data;
-  logic [2*APB-1:0]       cdp_rd_dat_mask;
-  logic [1:0]             cdp_wr_req_valid, cdp_wr_req_ready, cdp_wr_dat_valid, cdp_wr_dat_ready;
-  logic [1:0]             cdp_wr_cmpl;
-  logic [TAG_BITS-1:0]    cdp_wr_req_tag;
-  logic [2*TAG_BITS-1:0]  cdp_wr_cmpl_tag;
-  logic [DATA_BITS-1:0]   cdp_wr_dat_data;
-  logic [APB-1:0]         cdp_wr_dat_mask;
   logic                   unused_cdp_wr_req_cmpl;
-
   dla_cdp #(
     .TP(`DLA_CDP_THROUGHPUT), .ATOM_BYTES(ATOM_BYTES), .DATA_BITS(DATA_BITS),
     .ADDR_BITS(ADDR_BITS), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
@@ -811,88 +685,30 @@ module NV_nvdla (
     .rdma_req_vld(req_vld && pend_win == BASE_CDP_RDMA[15:10]),
     .core_req_vld(req_vld && pend_win == BASE_CDP[15:10]),
     .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cdp_rdma),
-    .rd_req_valid(cdp_rd_req_valid), .rd_req_ready(cdp_rd_req_ready),
-    .rd_req_addr(cdp_rd_req_addr), .rd_req_len(cdp_rd_req_len),
-    .rd_dat_valid(cdp_rd_dat_valid), .rd_dat_data(cdp_rd_dat_data), .rd_dat_mask(cdp_rd_dat_mask),
-    .wr_req_valid(cdp_wr_req_valid), .wr_req_ready(cdp_wr_req_ready),
-    .wr_req_addr(cdp_wr_req_addr), .wr_req_len(cdp_wr_req_len),
-    .wr_req_cmpl(unused_cdp_wr_req_cmpl), .wr_req_tag(cdp_wr_req_tag),
-    .wr_dat_valid(cdp_wr_dat_valid), .wr_dat_ready(cdp_wr_dat_ready),
-    .wr_dat_data(cdp_wr_dat_data), .wr_dat_mask(cdp_wr_dat_mask),
-    .wr_cmpl(cdp_wr_cmpl), .wr_cmpl_tag(cdp_wr_cmpl_tag),
+    .rd_req_valid({sram_rd_req_valid[I_CDP], dbb_rd_req_valid[I_CDP]}),
+    .rd_req_ready({sram_rd_req_ready[I_CDP], dbb_rd_req_ready[I_CDP]}),
+    .rd_req_addr(dbb_rd_req_addr[I_CDP*ADDR_BITS +: ADDR_BITS]), .rd_req_len(dbb_rd_req_len[I_CDP*LEN_BITS +: LEN_BITS]),
+    .rd_dat_valid({sram_rd_dat_valid[I_CDP], dbb_rd_dat_valid[I_CDP]}),
+    .rd_dat_data({sram_rd_dat_data, dbb_rd_dat_data}), .rd_dat_mask({sram_rd_dat_mask, dbb_rd_dat_mask}),
+    .wr_req_valid({sram_wr_req_valid[I_CDP], dbb_wr_req_valid[I_CDP]}),
+    .wr_req_ready({sram_wr_req_ready[I_CDP], dbb_wr_req_ready[I_CDP]}),
+    .wr_req_addr(dbb_wr_req_addr[I_CDP*ADDR_BITS +: ADDR_BITS]), .wr_req_len(dbb_wr_req_len[I_CDP*LEN_BITS +: LEN_BITS]),
+    .wr_req_tag(dbb_wr_req_tag[I_CDP*TAG_BITS +: TAG_BITS]),
+    .wr_dat_valid({sram_wr_dat_valid[I_CDP], dbb_wr_dat_valid[I_CDP]}),
+    .wr_dat_ready({sram_wr_dat_ready[I_CDP], dbb_wr_dat_ready[I_CDP]}),
+    .wr_dat_data(dbb_wr_dat_data[I_CDP*DATA_BITS +: DATA_BITS]), .wr_dat_mask(dbb_wr_dat_mask[I_CDP*APB +: APB]),
+    .wr_cmpl({sram_wr_cmpl[I_CDP], dbb_wr_cmpl[I_CDP]}), .wr_cmpl_tag({sram_wr_cmpl_tag, dbb_wr_cmpl_tag}),
+    .wr_req_cmpl(unused_cdp_wr_req_cmpl),
     .intr_done(cdp_done)
   );
-
-  // DBB client CDP_IDX
-  assign dbb_rd_req_valid[CDP_IDX]                 = cdp_rd_req_valid[0];
-  assign cdp_rd_req_ready[0]                       = dbb_rd_req_ready[CDP_IDX];
-  assign dbb_rd_req_addr[CDP_IDX*ADDR_BITS +: ADDR_BITS] = cdp_rd_req_addr;
-  assign dbb_rd_req_len[CDP_IDX*LEN_BITS +: LEN_BITS]    = cdp_rd_req_len;
-  assign cdp_rd_dat_valid[0]                       = dbb_rd_dat_valid[CDP_IDX];
-  assign cdp_rd_dat_data[0 +: DATA_BITS]           = dbb_rd_dat_data;
-  assign cdp_rd_dat_mask[0 +: APB]                 = dbb_rd_dat_mask;
-  assign dbb_wr_req_valid[CDP_IDX]                 = cdp_wr_req_valid[0];
-  assign cdp_wr_req_ready[0]                       = dbb_wr_req_ready[CDP_IDX];
-  assign dbb_wr_req_addr[CDP_IDX*ADDR_BITS +: ADDR_BITS] = cdp_wr_req_addr;
-  assign dbb_wr_req_len[CDP_IDX*LEN_BITS +: LEN_BITS]    = cdp_wr_req_len;
-  assign dbb_wr_req_tag[CDP_IDX*TAG_BITS +: TAG_BITS]    = cdp_wr_req_tag;
-  assign dbb_wr_dat_valid[CDP_IDX]                 = cdp_wr_dat_valid[0];
-  assign cdp_wr_dat_ready[0]                       = dbb_wr_dat_ready[CDP_IDX];
-  assign dbb_wr_dat_data[CDP_IDX*DATA_BITS +: DATA_BITS] = cdp_wr_dat_data;
-  assign dbb_wr_dat_mask[CDP_IDX*APB +: APB]       = cdp_wr_dat_mask;
-  assign cdp_wr_cmpl[0]                            = dbb_wr_cmpl[CDP_IDX];
-  assign cdp_wr_cmpl_tag[0 +: TAG_BITS]            = dbb_wr_cmpl_tag;
-`ifdef DLA_HAS_SRAM_IF
-  // SRAM client CDP_IDX
-  assign sram_rd_req_valid[CDP_IDX]                = cdp_rd_req_valid[1];
-  assign cdp_rd_req_ready[1]                       = sram_rd_req_ready[CDP_IDX];
-  assign sram_rd_req_addr[CDP_IDX*ADDR_BITS +: ADDR_BITS] = cdp_rd_req_addr;
-  assign sram_rd_req_len[CDP_IDX*LEN_BITS +: LEN_BITS]    = cdp_rd_req_len;
-  assign cdp_rd_dat_valid[1]                       = sram_rd_dat_valid[CDP_IDX];
-  assign cdp_rd_dat_data[DATA_BITS +: DATA_BITS]   = sram_rd_dat_data;
-  assign cdp_rd_dat_mask[APB +: APB]               = sram_rd_dat_mask;
-  assign sram_wr_req_valid[CDP_IDX]                = cdp_wr_req_valid[1];
-  assign cdp_wr_req_ready[1]                       = sram_wr_req_ready[CDP_IDX];
-  assign sram_wr_req_addr[CDP_IDX*ADDR_BITS +: ADDR_BITS] = cdp_wr_req_addr;
-  assign sram_wr_req_len[CDP_IDX*LEN_BITS +: LEN_BITS]    = cdp_wr_req_len;
-  assign sram_wr_req_tag[CDP_IDX*TAG_BITS +: TAG_BITS]    = cdp_wr_req_tag;
-  assign sram_wr_dat_valid[CDP_IDX]                = cdp_wr_dat_valid[1];
-  assign cdp_wr_dat_ready[1]                       = sram_wr_dat_ready[CDP_IDX];
-  assign sram_wr_dat_data[CDP_IDX*DATA_BITS +: DATA_BITS] = cdp_wr_dat_data;
-  assign sram_wr_dat_mask[CDP_IDX*APB +: APB]      = cdp_wr_dat_mask;
-  assign cdp_wr_cmpl[1]                            = sram_wr_cmpl[CDP_IDX];
-  assign cdp_wr_cmpl_tag[TAG_BITS +: TAG_BITS]     = sram_wr_cmpl_tag;
-`else
-  // No SRAM interface: CDP maps CV-SRAM to DBB and never uses its port 1.
-  wire unused_cdp_port1 = &{1'b0, cdp_rd_req_valid[1], cdp_wr_req_valid[1], cdp_wr_dat_valid[1]};
-  assign cdp_rd_req_ready[1]                       = 1'b0;
-  assign cdp_rd_dat_valid[1]                       = 1'b0;
-  assign cdp_rd_dat_data[DATA_BITS +: DATA_BITS]   = '0;
-  assign cdp_rd_dat_mask[APB +: APB]               = '0;
-  assign cdp_wr_req_ready[1]                       = 1'b0;
-  assign cdp_wr_dat_ready[1]                       = 1'b0;
-  assign cdp_wr_cmpl[1]                            = 1'b0;
-  assign cdp_wr_cmpl_tag[TAG_BITS +: TAG_BITS]     = '0;
-`endif
 `else
   assign cdp_done    = '0;
   assign rd_cdp_rdma = '0;
-  // CDP client 6 unused in this configuration.
-  assign dbb_rd_req_valid[6] = 1'b0;
-  assign dbb_rd_req_addr[6*ADDR_BITS +: ADDR_BITS] = '0;
-  assign dbb_rd_req_len[6*LEN_BITS +: LEN_BITS]    = '0;
-  assign dbb_wr_req_valid[6] = 1'b0;
-  assign dbb_wr_req_addr[6*ADDR_BITS +: ADDR_BITS] = '0;
-  assign dbb_wr_req_len[6*LEN_BITS +: LEN_BITS]    = '0;
-  assign dbb_wr_req_tag[6*TAG_BITS +: TAG_BITS]    = '0;
-  assign dbb_wr_dat_valid[6] = 1'b0;
-  assign dbb_wr_dat_data[6*DATA_BITS +: DATA_BITS] = '0;
-  assign dbb_wr_dat_mask[6*APB +: APB]             = '0;
 `endif
 
   // ---- AXI4 masters --------------------------------------------------------------------------
   dla_axi_master #(
-    .N_RD(DBB_CLIENTS), .N_WR(DBB_CLIENTS),
+    .N_RD(N_CLIENTS), .N_WR(N_CLIENTS),
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .ID_BITS(ID_BITS), .MAX_BURST(`DLA_AXI_MAX_BURST), .MAX_RD_OUT(`DLA_AXI_MAX_RD_OUTSTANDING),
     .MAX_WR_OUT(MAX_WR_OUT), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
@@ -922,8 +738,10 @@ module NV_nvdla (
     .idle(unused_dbb_idle)
   );
 `ifdef DLA_HAS_SRAM_IF
+  logic [TAG_BITS-1:0] unused_sram_rd_dat_tag;
+  logic                unused_sram_rd_dat_last, unused_sram_idle;
   dla_axi_master #(
-    .N_RD(SRAM_CLIENTS), .N_WR(SRAM_CLIENTS),
+    .N_RD(N_CLIENTS), .N_WR(N_CLIENTS),
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .ID_BITS(ID_BITS), .MAX_BURST(`DLA_AXI_MAX_BURST), .MAX_RD_OUT(`DLA_AXI_MAX_RD_OUTSTANDING),
     .MAX_WR_OUT(MAX_WR_OUT), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
@@ -952,5 +770,18 @@ module NV_nvdla (
     .b_valid(nvdla_core2cvsram_b_bvalid), .b_ready(nvdla_core2cvsram_b_bready), .b_id(nvdla_core2cvsram_b_bid),
     .idle(unused_sram_idle)
   );
+`else
+  // No SRAM interface: nothing answers on the SRAM buses.
+  assign sram_rd_req_ready = '0;
+  assign sram_rd_dat_valid = '0;
+  assign sram_rd_dat_data  = '0;
+  assign sram_rd_dat_mask  = '0;
+  assign sram_wr_req_ready = '0;
+  assign sram_wr_dat_ready = '0;
+  assign sram_wr_cmpl      = '0;
+  assign sram_wr_cmpl_tag  = '0;
+  wire unused_sram = &{1'b0, sram_rd_req_valid, sram_rd_req_addr, sram_rd_req_len, sram_rd_req_tag,
+                       sram_wr_req_valid, sram_wr_req_addr, sram_wr_req_len, sram_wr_req_tag,
+                       sram_wr_req_cmpl, sram_wr_dat_valid, sram_wr_dat_data, sram_wr_dat_mask};
 `endif
 endmodule

@@ -37,7 +37,7 @@ module dla_fp_narrow #(
       if ($signed(32'(e)) <= D) k = DN + (D - $signed(32'(e)) + 1);
       else              k = DN;
       q = v >> k;
-      g = v[k-1];
+      g = (k > 0) && v[k-1];                    // k = 0 (MI == MO, normal result): exact
       t = 1'b0;
       for (int i = 0; i < MI + 1; i++) if (i < k - 1 && v[i]) t = 1'b1;
       r = q + (MI+2)'(g && (t || q[0]));
