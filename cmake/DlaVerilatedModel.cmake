@@ -30,7 +30,10 @@ function(dla_verilated_model target)
   add_custom_command(
     OUTPUT ${M_MDIR}/${M_PREFIX}__ALL.a ${M_MDIR}/${M_PREFIX}.h
     COMMAND ${CMAKE_COMMAND} -E rm -rf ${M_MDIR}
-    COMMAND ${VERILATOR_BIN} ${vargs}
+    # Verilator's own make gets its -j: run from this build's make, it would find the
+    # jobserver unreachable and fall back to one job (a v1 model then compiles serially).
+    COMMAND ${CMAKE_COMMAND} -E env --unset=MAKEFLAGS --unset=MFLAGS --unset=MAKELEVEL
+            ${VERILATOR_BIN} ${vargs}
     WORKING_DIRECTORY ${M_WORKDIR}
     DEPENDS ${M_DEPENDS} ${M_FILELIST}
     COMMENT "${M_COMMENT}" VERBATIM)
