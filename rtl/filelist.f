@@ -35,6 +35,7 @@ pdp/dla_pdp.sv
 conv/dla_conv_cvt.sv
 conv/dla_cbuf.sv
 conv/dla_conv_stripe.sv
+conv/dla_conv_slice_geom.sv
 conv/dla_cdma_img.sv
 conv/dla_cdma.sv
 conv/dla_csc.sv

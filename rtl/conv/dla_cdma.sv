@@ -16,6 +16,7 @@ module dla_cdma #(
   parameter int LEN_BITS    = 16,
   parameter int TAG_BITS    = 4,
   parameter bit PREC16      = 1'b0,                        // int16/fp16 (2-byte elements)
+  parameter bit HAS_SRAM    = 1'b0,                        // the secondary (SRAM) read port
   parameter int APB         = DATA_BITS / (8 * ATOM_BYTES)  // atoms per beat: 1 or 2
 ) (
   input  logic                     clk,
@@ -53,16 +54,17 @@ module dla_cdma #(
   output logic [EA-1:0]            ww_addr1,
   output logic [2*ENTRY_BYTES*8-1:0] ww_data,
   output logic [2*ENTRY_BYTES-1:0] ww_mask,
-  // DMA read clients on DBB: [0] data, [1] weights
-  output logic [1:0]               rd_req_valid,
-  input  logic [1:0]               rd_req_ready,
+  // DMA read clients [0] data, [1] weights, on two ports: valid/ready/returns {SRAM, DBB}
+  // (bits [3:2] SRAM, [1:0] DBB), one request payload per client for both ports
+  output logic [3:0]               rd_req_valid,
+  input  logic [3:0]               rd_req_ready,
   output logic [2*ADDR_BITS-1:0]   rd_req_addr,
   output logic [2*LEN_BITS-1:0]    rd_req_len,
   output logic [2*TAG_BITS-1:0]    rd_req_tag,
-  input  logic [1:0]               rd_dat_valid,
-  input  logic [DATA_BITS-1:0]     rd_dat_data,
-  input  logic [APB-1:0]           rd_dat_mask,
-  input  logic [TAG_BITS-1:0]      rd_dat_tag
+  input  logic [3:0]               rd_dat_valid,
+  input  logic [2*DATA_BITS-1:0]   rd_dat_data,   // {SRAM, DBB}
+  input  logic [2*APB-1:0]         rd_dat_mask,
+  input  logic [2*TAG_BITS-1:0]    rd_dat_tag
 );
   localparam int AB      = ATOM_BYTES * 8;
   localparam int EB      = ENTRY_BYTES * 8;
@@ -92,7 +94,6 @@ module dla_cdma #(
   logic [4:0]  pad_top;
   logic [5:0]  pad_bottom;
   logic [4:0]  unused_data_bank, unused_weight_bank;
-  wire  [7:0]  unused_pad_hi = pad_value[15:8];   // int8 only in this version
   /* verilator lint_on UNUSEDSIGNAL */
   logic        pixel_fmt_feature_n, sign_override, mean_format, cvt_en;
   logic [5:0]  pixel_format, cvt_truncate;
@@ -165,6 +166,27 @@ module dla_cdma #(
   wire [63:0] wt_64    = {wt_hi, wt_lo};
   /* verilator lint_on UNUSEDSIGNAL */
   wire image = pixel_fmt_feature_n;
+
+  // ---- memory ports -------------------------------------------------------------------------
+  // DATAIN_RAM_TYPE / WEIGHT_RAM_TYPE: 0 the secondary (SRAM) port, 1 DBB. A client reads one
+  // port for a whole layer (CDMA ends a layer with no read outstanding), so its returns come
+  // from that port alone; data and weights may each take a beat in the same clock.
+  wire                 d_sram = HAS_SRAM && !ram_type;
+  wire                 w_sram = HAS_SRAM && !wt_ram_type;
+  logic                dp_req, wp_req;               // the clients' request valids
+  wire                 dp_ready = d_sram ? rd_req_ready[2] : rd_req_ready[0];
+  wire                 wp_ready = w_sram ? rd_req_ready[3] : rd_req_ready[1];
+  wire                 dp_valid = d_sram ? rd_dat_valid[2] : rd_dat_valid[0];
+  wire                 wp_valid = w_sram ? rd_dat_valid[3] : rd_dat_valid[1];
+  wire [DATA_BITS-1:0] dp_data  = rd_dat_data[(d_sram ? DATA_BITS : 0) +: DATA_BITS];
+  wire [DATA_BITS-1:0] wp_data  = rd_dat_data[(w_sram ? DATA_BITS : 0) +: DATA_BITS];
+  wire [APB-1:0]       dp_mask  = rd_dat_mask[(d_sram ? APB : 0) +: APB];
+  wire [APB-1:0]       wp_mask  = rd_dat_mask[(w_sram ? APB : 0) +: APB];
+  wire [TAG_BITS-1:0]  dp_tag   = rd_dat_tag[(d_sram ? TAG_BITS : 0) +: TAG_BITS];
+  assign rd_req_valid = {w_sram && wp_req, d_sram && dp_req, !w_sram && wp_req, !d_sram && dp_req};
+  /* verilator lint_off UNUSEDSIGNAL */   // weights carry no tag
+  wire [TAG_BITS-1:0]  unused_wp_tag = rd_dat_tag[(w_sram ? TAG_BITS : 0) +: TAG_BITS];
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [EA:0] eps_p1 = (EA+1)'(15'(eps) + 15'd1);   // a slice is at most the whole buffer
 
   // Next entry of a ring [first, first + size).
@@ -185,7 +207,7 @@ module dla_cdma #(
   wire  [12:0]          surf_m1 = es2 ? chan_m1 >> (ATOM_SH - 1) : chan_m1 >> ATOM_SH;
 
   wire d_req_valid = running && d_walk && !image;
-  wire d_fire = d_req_valid && rd_req_ready[0];
+  wire d_fire = d_req_valid && dp_ready;
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
@@ -220,22 +242,17 @@ module dla_cdma #(
   //   last block:  q * W * E + x * slot * A + (s % APE) * A           (q = full blocks)
   // With one atom per entry (APE = 1) that is atom s * W + x.
   wire  [13:0] nsurf  = 14'(surf_m1) + 14'd1;
-  wire  [13:0] nfull  = nsurf >> APE_SH;
+  logic [13:0] nfull;
   logic [3:0]  slot_atoms;                             // atoms per pixel in the last block
-  always_comb begin
-    logic [13:0] r;
-    r = nsurf & 14'(APE - 1);
-    slot_atoms = 4'(APE);
-    for (int k = APE / 2; k >= 1; k = k / 2)
-      if (r != 14'd0 && r <= 14'(k)) slot_atoms = 4'(k);
-  end
+  dla_conv_slice_geom #(.ATOM_BYTES(ATOM_BYTES), .ENTRY_BYTES(ENTRY_BYTES)) u_geom (
+    .nsurf, .nfull, .slot_atoms);
 
   // Returned atoms (in request order) go to the slice, converted element by element.
   logic [EA-1:0]    d_slice;
   logic [12:0]      d_x, d_sw;
   logic [31:0]      d_xoff;                            // x * pitch of the current row
   logic [13:0]      d_rows;
-  wire              d_in     = rd_dat_valid[0] && !image;
+  wire              d_in     = dp_valid && !image;
   wire              d_full   = (14'(d_sw) >> APE_SH) < nfull;
   wire  [31:0]      d_pitch  = d_full ? 32'(ENTRY_BYTES) : 32'(slot_atoms) << ATOM_SH;
   wire  [31:0]      d_sbase  = (d_full ? 32'(d_sw) >> APE_SH : 32'(nfull)) * (32'(width_m1) + 32'd1) *
@@ -245,13 +262,15 @@ module dla_cdma #(
   wire  [ENT_SH-1:0] d_sh    = ENT_SH'(d_off);
 
   // atoms of the beat: count and lowest lane (the mask is contiguous)
+  /* verilator lint_off UNUSEDSIGNAL */   // one atom a beat (APB = 1): always lane 0
   logic [LANE_B-1:0] d_lo;
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [1:0]        d_n;
   always_comb begin
     d_lo = '0;
     d_n  = '0;
-    for (int k = APB - 1; k >= 0; k--) if (rd_dat_mask[k]) d_lo = LANE_B'(k);
-    for (int k = 0; k < APB; k++) d_n = d_n + 2'(rd_dat_mask[k]);
+    for (int k = APB - 1; k >= 0; k--) if (dp_mask[k]) d_lo = LANE_B'(k);
+    for (int k = 0; k < APB; k++) d_n = d_n + 2'(dp_mask[k]);
   end
 
   // converter: one per byte position; an int16 element uses the one at its even byte
@@ -260,15 +279,15 @@ module dla_cdma #(
   logic [DATA_BITS*2-1:0] d_s16;
   /* verilator lint_on UNUSEDSIGNAL */
   for (genvar i = 0; i < DATA_BITS / 8; i++) begin : g_cvt
-    wire  [7:0]  lo = rd_dat_data[i*8 +: 8];
-    wire  [7:0]  hi = rd_dat_data[(i | 1)*8 +: 8];
+    wire  [7:0]  lo = dp_data[i*8 +: 8];
+    wire  [7:0]  hi = dp_data[(i | 1)*8 +: 8];
     wire  [16:0] p  = (es2 && i % 2 == 0) ? {hi[7], hi, lo} : {{9{lo[7]}}, lo};
     dla_conv_cvt u_cvt (.p, .offset(cvt_offset), .scale(cvt_scale), .truncate(cvt_truncate),
                         .sat8(d_s8[i*8 +: 8]), .sat16(d_s16[i*16 +: 16]));
   end
   always_comb
     for (int i = 0; i < DATA_BITS / 8; i++)
-      d_cv[i*8 +: 8] = !cvt_en ? rd_dat_data[i*8 +: 8] :
+      d_cv[i*8 +: 8] = !cvt_en ? dp_data[i*8 +: 8] :
                        es2 ? d_s16[(i & ~1)*16 + (i % 2)*8 +: 8] : d_s8[i*8 +: 8];
 
   // the beat's atoms at their slice positions: atom j at byte d_sh + j * pitch of the window
@@ -328,20 +347,20 @@ module dla_cdma #(
     .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
   ) u_img (
     .clk, .rstn, .start(start && image && fetch_data),
-    .pixel_format, .sign_override, .width_m1, .height_m1, .chan_m1, .x_offset,
+    .pixel_format, .es2, .sign_override, .width_m1, .height_m1, .chan_m1, .x_offset,
     .addr0(addr0_64[ADDR_BITS-1:0]), .addr1(addr1_64[ADDR_BITS-1:0]), .line_stride, .uv_stride,
-    .pad_left, .pad_right, .pad_value(pad_value[7:0]),
+    .pad_left, .pad_right, .pad_value,
     .cvt_en, .cvt_truncate, .cvt_offset, .cvt_scale,
     .mean_format, .mean_ry, .mean_gu, .mean_bv, .mean_ax,
     .slice_base0, .eps_p1, .data_ring,
-    .req_valid(i_req_valid), .req_ready(rd_req_ready[0]), .req_addr(i_req_addr),
+    .req_valid(i_req_valid), .req_ready(dp_ready), .req_addr(i_req_addr),
     .req_len(i_req_len), .req_tag(i_req_tag),
-    .dat_valid(rd_dat_valid[0] && image), .dat_data(rd_dat_data), .dat_mask(rd_dat_mask),
-    .dat_tag(rd_dat_tag),
+    .dat_valid(dp_valid && image), .dat_data(dp_data), .dat_mask(dp_mask),
+    .dat_tag(dp_tag),
     .w_en(i_we), .w_addr(i_waddr), .w_data(i_wdata), .w_mask(i_wmask), .rows_done(i_rows)
   );
 
-  assign rd_req_valid[0]             = image ? i_req_valid : d_req_valid;
+  assign dp_req                      = image ? i_req_valid : d_req_valid;
   assign rd_req_addr[0 +: ADDR_BITS] = image ? i_req_addr : d_addr;
   assign rd_req_len[0 +: LEN_BITS]   = image ? i_req_len : LEN_BITS'(width_m1);
   assign rd_req_tag[0 +: TAG_BITS]   = image ? i_req_tag : '0;
@@ -377,12 +396,20 @@ module dla_cdma #(
   wire                  w_room  = w_chunk != 32'd0;
   logic                 w_walk;
   wire                  w_req_valid = running && w_walk && w_left != 32'd0 && w_room;
-  wire                  w_fire = w_req_valid && rd_req_ready[1];
-  wire                  w_in = rd_dat_valid[1];
+  wire                  w_fire = w_req_valid && wp_ready;
+  wire                  w_in = wp_valid;
   // the beat's atoms (the same count and first lane rules as for data)
-  wire  [APE_B:0]       w_lane_n = (APE_B+1)'(w_lane) + (APE_B+1)'(d_n);
+  logic [LANE_B-1:0]    w_lo;
+  logic [1:0]           w_n;
+  always_comb begin
+    w_lo = '0;
+    w_n  = '0;
+    for (int k = APB - 1; k >= 0; k--) if (wp_mask[k]) w_lo = LANE_B'(k);
+    for (int k = 0; k < APB; k++) w_n = w_n + 2'(wp_mask[k]);
+  end
+  wire  [APE_B:0]       w_lane_n = (APE_B+1)'(w_lane) + (APE_B+1)'(w_n);
 
-  assign rd_req_valid[1]                     = w_req_valid;
+  assign wp_req                              = w_req_valid;
   assign rd_req_addr[ADDR_BITS +: ADDR_BITS] = w_addr;
   assign rd_req_len[LEN_BITS +: LEN_BITS]    = LEN_BITS'(w_chunk - 32'd1);
   assign rd_req_tag[TAG_BITS +: TAG_BITS]    = '0;
@@ -408,7 +435,7 @@ module dla_cdma #(
         w_addr   <= w_addr + (ADDR_BITS'(w_chunk) << ATOM_SH);
       end
       if (w_in) begin
-        w_atoms <= w_atoms + 32'(d_n);
+        w_atoms <= w_atoms + 32'(w_n);
         if (w_lane_n >= (APE_B+1)'(APE)) begin
           w_lane <= APE_B'(w_lane_n - (APE_B+1)'(APE));
           w_ent  <= ring_add(w_ent, (EA+1)'(1), wt_first, wt_ring);
@@ -418,12 +445,12 @@ module dla_cdma #(
 
   always_comb begin
     logic [APB*AB-1:0] atoms;
-    atoms    = rd_dat_data >> (32'(d_lo) * AB);
+    atoms    = wp_data >> (32'(w_lo) * AB);
     ww_en    = w_in;
     ww_addr0 = w_ent;
     ww_addr1 = ring_add(w_ent, (EA+1)'(1), wt_first, wt_ring);
     ww_data  = (2*EB)'(atoms) << (32'(w_lane) * AB);
-    ww_mask  = (2*ENTRY_BYTES)'((2*ENTRY_BYTES)'(1) << (32'(d_n) * ATOM_BYTES)) - (2*ENTRY_BYTES)'(1);
+    ww_mask  = (2*ENTRY_BYTES)'((2*ENTRY_BYTES)'(1) << (32'(w_n) * ATOM_BYTES)) - (2*ENTRY_BYTES)'(1);
     ww_mask  = ww_mask << (32'(w_lane) * ATOM_BYTES);
   end
   assign wt_bytes = (w_walk ? w_atoms : w_total) << ATOM_SH;

@@ -1,8 +1,9 @@
 // CDMA image fetch (docs/conv-rtl.md): for every image row, the padded line of
 // PAD_LEFT + W + PAD_RIGHT pixels of C components is built and written into the row's CBUF
-// slice from its first entry, one pixel per clock. 8-bit pixel formats (pitch linear, one
-// plane or Y + interleaved UV), unsigned or signed (PIXEL_SIGN_OVERRIDE), converted with the
-// per-component means or CVT_OFFSET when CVT_EN = 1, pad pixels stored raw.
+// slice from its first entry, one pixel per clock. Integer pixel formats (pitch linear, one
+// plane or Y + interleaved UV; 8-bit, 16-bit and 10-bit packed components), unsigned or signed
+// (PIXEL_SIGN_OVERRIDE), converted with the per-component means or CVT_OFFSET when CVT_EN = 1
+// into 1-byte (int8) or 2-byte (int16) elements, pad pixels stored raw.
 //
 // Each plane has a read walker (request chunks only when its atom FIFO has room: read data is
 // never back-pressured; the request tag names the plane) and a byte queue that drops the bytes
@@ -22,6 +23,7 @@ module dla_cdma_img #(
   input  logic                     rstn,
   input  logic                     start,
   input  logic [5:0]               pixel_format,
+  input  logic                     es2,            // int16 processing: 2-byte elements
   input  logic                     sign_override,
   input  logic [12:0]              width_m1,
   input  logic [12:0]              height_m1,
@@ -33,7 +35,7 @@ module dla_cdma_img #(
   input  logic [31:0]              uv_stride,
   input  logic [4:0]               pad_left,
   input  logic [5:0]               pad_right,
-  input  logic [7:0]               pad_value,
+  input  logic [15:0]              pad_value,
   input  logic                     cvt_en,
   input  logic [5:0]               cvt_truncate,
   input  logic [15:0]              cvt_offset,
@@ -73,10 +75,21 @@ module dla_cdma_img #(
   localparam int CHUNK   = (FIFO_ATOMS < 8) ? FIFO_ATOMS : 8;
 
   // ---- format ---------------------------------------------------------------------------
-  wire       semi = pixel_format == 6'd28 || pixel_format == 6'd29;
-  wire [2:0] bpp0 = (pixel_format == 6'd0 || semi) ? 3'd1 : 3'd4;
-  wire [2:0] bpp1 = 3'd2;
+  // bytes per pixel of plane 0 and 1, 16-bit components (16-bit and 10-bit packed formats)
+  logic       semi, wide;
+  logic [3:0] bpp0, bpp1;
+  always_comb begin
+    semi = pixel_format >= 6'd28 && pixel_format <= 6'd35;
+    wide = (pixel_format >= 6'd1 && pixel_format <= 6'd11) || (pixel_format >= 6'd20 && pixel_format <= 6'd25) ||
+           pixel_format >= 6'd30;
+    bpp1 = pixel_format >= 6'd30 ? 4'd4 : 4'd2;
+    if (pixel_format == 6'd0 || pixel_format == 6'd28 || pixel_format == 6'd29) bpp0 = 4'd1;
+    else if (pixel_format <= 6'd5 || pixel_format >= 6'd30) bpp0 = 4'd2;
+    else if (pixel_format <= 6'd11) bpp0 = 4'd8;
+    else bpp0 = 4'd4;
+  end
   wire [2:0] ncomp = 3'(chan_m1) + 3'd1;
+  wire [3:0] pix_bytes_n = es2 ? 4'(ncomp) << 1 : 4'(ncomp);   // bytes a pixel takes in the line
 
   // Per plane constants: bytes dropped before the first pixel of a row and after its last,
   // atoms read per row, offset of the first atom.
@@ -214,31 +227,57 @@ module dla_cdma_img #(
     end
 
   // ---- components and conversion --------------------------------------------------------
-  logic [4*(7+1)-1:0] raw;
-  wire  [7:0] b0 = q[7:0], b1 = q[15:8], b2 = q[23:16], b3 = q[31:24];   // plane 0, oldest bytes
-  wire  [7:0] u0 = q[QB*8 +: 8], u1 = q[QB*8+8 +: 8];                   // plane 1
+  // Component i as a 16-bit value (8-bit components in the low byte); the field table is the
+  // pixel-format table of docs/conv-rtl.md (10-bit fields scaled to 16 bits: x64, alpha x16384).
+  logic [4*16-1:0] comp;
+  wire  [63:0] pw = q[63:0];                                  // plane 0, oldest bytes
+  wire  [31:0] uw = q[QB*8 +: 32];                            // plane 1
+  function automatic logic [15:0] bt(input logic [63:0] w, input int i);
+    bt = {8'd0, w[i*8 +: 8]};
+  endfunction
+  function automatic logic [15:0] wd(input logic [63:0] w, input int i);
+    wd = w[i*16 +: 16];
+  endfunction
   always_comb begin
-    raw[(0)*(7+1) +: (7+1)] = b0; raw[(1)*(7+1) +: (7+1)] = b1; raw[(2)*(7+1) +: (7+1)] = b2; raw[(3)*(7+1) +: (7+1)] = b3;            // 0 (R8), 12, 16
+    comp = '0;
     case (pixel_format)
-      6'd13, 6'd17, 6'd26: begin raw[(0)*(7+1) +: (7+1)] = b2; raw[(1)*(7+1) +: (7+1)] = b1; raw[(2)*(7+1) +: (7+1)] = b0; raw[(3)*(7+1) +: (7+1)] = b3; end
-      6'd14, 6'd18, 6'd27: begin raw[(0)*(7+1) +: (7+1)] = b1; raw[(1)*(7+1) +: (7+1)] = b2; raw[(2)*(7+1) +: (7+1)] = b3; raw[(3)*(7+1) +: (7+1)] = b0; end
-      6'd15, 6'd19:        begin raw[(0)*(7+1) +: (7+1)] = b3; raw[(1)*(7+1) +: (7+1)] = b2; raw[(2)*(7+1) +: (7+1)] = b1; raw[(3)*(7+1) +: (7+1)] = b0; end
-      6'd28:               begin raw[(1)*(7+1) +: (7+1)] = u1; raw[(2)*(7+1) +: (7+1)] = u0; end
-      6'd29:               begin raw[(1)*(7+1) +: (7+1)] = u0; raw[(2)*(7+1) +: (7+1)] = u1; end
+      6'd0:                        comp = {48'd0, bt(pw, 0)};
+      6'd1, 6'd2, 6'd3, 6'd4, 6'd5: comp = {48'd0, wd(pw, 0)};
+      6'd6, 6'd7, 6'd8:            comp = {wd(pw, 3), wd(pw, 2), wd(pw, 1), wd(pw, 0)};
+      6'd9, 6'd11:                 comp = {wd(pw, 3), wd(pw, 0), wd(pw, 1), wd(pw, 2)};
+      6'd10:                       comp = {wd(pw, 0), wd(pw, 3), wd(pw, 2), wd(pw, 1)};
+      6'd12, 6'd16:                comp = {bt(pw, 3), bt(pw, 2), bt(pw, 1), bt(pw, 0)};
+      6'd13, 6'd17, 6'd26:         comp = {bt(pw, 3), bt(pw, 0), bt(pw, 1), bt(pw, 2)};
+      6'd14, 6'd18, 6'd27:         comp = {bt(pw, 0), bt(pw, 3), bt(pw, 2), bt(pw, 1)};
+      6'd15, 6'd19:                comp = {bt(pw, 0), bt(pw, 1), bt(pw, 2), bt(pw, 3)};
+      6'd20:        comp = {pw[31:30], 14'd0, pw[29:20], 6'd0, pw[19:10], 6'd0, pw[9:0], 6'd0};
+      6'd21, 6'd24: comp = {pw[31:30], 14'd0, pw[9:0], 6'd0, pw[19:10], 6'd0, pw[29:20], 6'd0};
+      6'd22, 6'd25: comp = {pw[1:0], 14'd0, pw[31:22], 6'd0, pw[21:12], 6'd0, pw[11:2], 6'd0};
+      6'd23:        comp = {pw[1:0], 14'd0, pw[11:2], 6'd0, pw[21:12], 6'd0, pw[31:22], 6'd0};
+      6'd28:        comp = {16'd0, bt({32'd0, uw}, 0), bt({32'd0, uw}, 1), bt(pw, 0)};
+      6'd29:        comp = {16'd0, bt({32'd0, uw}, 1), bt({32'd0, uw}, 0), bt(pw, 0)};
+      6'd30, 6'd32, 6'd34: comp = {16'd0, wd({32'd0, uw}, 0), wd({32'd0, uw}, 1), wd(pw, 0)};
+      6'd31, 6'd33, 6'd35: comp = {16'd0, wd({32'd0, uw}, 1), wd({32'd0, uw}, 0), wd(pw, 0)};
       default: ;
     endcase
   end
-  logic [31:0] pix_bytes;
+  logic [63:0] pix_bytes;                                     // the pixel's elements, packed
+  logic [63:0] els;                                           // element i at [16i +: 16]
   for (genvar i = 0; i < 4; i++) begin : g_comp
     logic [7:0]  s8;
-    /* verilator lint_off UNUSEDSIGNAL */
     logic [15:0] s16;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [15:0] mean = (i == 0) ? mean_ry : (i == 1) ? mean_gu : (i == 2) ? mean_bv : mean_ax;
-    dla_conv_cvt u_cvt (.p({{9{sign_override && raw[i*8+7]}}, raw[(i)*(7+1) +: (7+1)]}),
-                        .offset(mean_format ? mean : cvt_offset), .scale(cvt_scale),
+    wire  [15:0] c    = comp[i*16 +: 16];
+    wire  [15:0] mean = (i == 0) ? mean_ry : (i == 1) ? mean_gu : (i == 2) ? mean_bv : mean_ax;
+    wire  [16:0] p    = wide ? {sign_override && c[15], c} : {{9{sign_override && c[7]}}, c[7:0]};
+    dla_conv_cvt u_cvt (.p, .offset(mean_format ? mean : cvt_offset), .scale(cvt_scale),
                         .truncate(cvt_truncate), .sat8(s8), .sat16(s16));
-    assign pix_bytes[i*8 +: 8] = !in_img ? pad_value : cvt_en ? s8 : raw[(i)*(7+1) +: (7+1)];
+    assign els[i*16 +: 16] = !in_img ? pad_value : cvt_en ? (es2 ? s16 : {8'd0, s8}) : c;
+  end
+  always_comb begin
+    pix_bytes = '0;
+    for (int i = 0; i < 4; i++)
+      if (es2) pix_bytes[i*16 +: 16] = els[i*16 +: 16];
+      else pix_bytes[i*8 +: 8] = els[i*16 +: 8];
   end
 
   // ---- line packer --------------------------------------------------------------------
@@ -259,9 +298,9 @@ module dla_cdma_img #(
   logic [EC:0]       sp_next;
   always_comb begin
     placed  = stg;
-    for (int i = 0; i < 4; i++)
-      if (3'(i) < ncomp) placed[(32'(sp) + i)*8 +: 8] = pix_bytes[i*8 +: 8];
-    sp_next = (EC+1)'(sp) + (EC+1)'(ncomp);
+    for (int i = 0; i < 8; i++)
+      if (4'(i) < pix_bytes_n) placed[(32'(sp) + i)*8 +: 8] = pix_bytes[i*8 +: 8];
+    sp_next = (EC+1)'(sp) + (EC+1)'(pix_bytes_n);
   end
 
   always_comb begin

@@ -20,6 +20,7 @@ module dla_conv #(
   parameter int TP          = 1,
   parameter bit SAT_WRAP    = 1'b1,
   parameter bit PREC16      = 1'b0,     // int16/fp16 layers (2-byte elements)
+  parameter bit HAS_SRAM    = 1'b0,     // CDMA may read the secondary (SRAM) port
   parameter int LEN_BITS    = 16,
   parameter int TAG_BITS    = 4,
   parameter int SL          = 32,
@@ -41,16 +42,17 @@ module dla_conv #(
   output logic [1:0]              cdma_dat_done,
   output logic [1:0]              cdma_wt_done,
   output logic [1:0]              cacc_done,
-  // DMA read clients on DBB: [0] data, [1] weights
-  output logic [1:0]              rd_req_valid,
-  input  logic [1:0]              rd_req_ready,
+  // DMA read clients [0] data, [1] weights; valid/ready/returns {SRAM [3:2], DBB [1:0]},
+  // one request payload per client for both ports (dla_cdma)
+  output logic [3:0]              rd_req_valid,
+  input  logic [3:0]              rd_req_ready,
   output logic [2*ADDR_BITS-1:0]  rd_req_addr,
   output logic [2*LEN_BITS-1:0]   rd_req_len,
   output logic [2*TAG_BITS-1:0]   rd_req_tag,
-  input  logic [1:0]              rd_dat_valid,
-  input  logic [DATA_BITS-1:0]    rd_dat_data,
-  input  logic [APB-1:0]          rd_dat_mask,
-  input  logic [TAG_BITS-1:0]     rd_dat_tag,
+  input  logic [3:0]              rd_dat_valid,
+  input  logic [2*DATA_BITS-1:0]  rd_dat_data,
+  input  logic [2*APB-1:0]        rd_dat_mask,
+  input  logic [2*TAG_BITS-1:0]   rd_dat_tag,
   // SDP flying input
   output logic                    fly_valid,
   input  logic                    fly_ready,
@@ -190,7 +192,7 @@ module dla_conv #(
   dla_cdma #(
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
-    .PREC16(PREC16)
+    .PREC16(PREC16), .HAS_SRAM(HAS_SRAM)
   ) u_cdma (
     .clk, .rstn, .req_vld(cdma_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cdma),
     .op_en(en_cdma), .op_done(done),

@@ -154,15 +154,10 @@ module dla_csc #(
   // direct-mode slice layout (as CDMA writes it, docs/conv-rtl.md): surfaces of A elements,
   // APE per entry in full blocks, the last block in slots of a power of two atoms
   wire [13:0] nsurf    = es2 ? ((chans - 14'd1) >> (ATOM_SH - 1)) + 14'd1 : ((chans - 14'd1) >> ATOM_SH) + 14'd1;
-  wire [13:0] nfull    = nsurf >> APE_SH;
-  logic [3:0] slot_atoms;
-  always_comb begin
-    logic [13:0] rr;
-    rr = nsurf & 14'(APE - 1);
-    slot_atoms = 4'(APE);
-    for (int k = APE / 2; k >= 1; k = k / 2)
-      if (rr != 14'd0 && rr <= 14'(k)) slot_atoms = 4'(k);
-  end
+  logic [13:0] nfull;
+  logic [3:0]  slot_atoms;
+  dla_conv_slice_geom #(.ATOM_BYTES(ATOM_BYTES), .ENTRY_BYTES(ENTRY_BYTES)) u_geom (
+    .nsurf, .nfull, .slot_atoms);
   // atoms of one operation's channel block: AC elements
   wire [13:0] op_atoms = es2 ? 14'((AC * 2) / ATOM_BYTES) : 14'(AC / ATOM_BYTES);
 

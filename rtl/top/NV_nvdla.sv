@@ -271,7 +271,7 @@ module NV_nvdla (
   //   SRAM    the client uses the SRAM port too (only on configurations with DLA_HAS_SRAM_IF)
   //   RD_ONE  one read payload for both ports (valid per port): the unit drives the DBB slice
   //   WR_ONE  same for the write payload (address, length, tag, data, mask)
-  //   RD_TAG  the unit drives its read request tags (else 0)
+  //   RD_TAG  the unit drives its read request tags (else 0; one-payload clients: both ports)
   //   WR_TAG  the unit drives its write request tags (else 0)
   // A new unit: raise N_CLIENTS, add its row(s) to CL, connect its instance to its slices.
   localparam int F_ON = 0, F_WR = 1, F_SRAM = 2, F_RD_ONE = 3, F_WR_ONE = 4, F_RD_TAG = 5,
@@ -283,7 +283,7 @@ module NV_nvdla (
   localparam logic [NF-1:0] C_SDP_RD = 7'b0_____0_____0_____0_____1___0__1;  // BS, BN, EW
   localparam logic [NF-1:0] C_PDP    = 7'b1_____0_____1_____1_____1___1__1;
   localparam logic [NF-1:0] C_CDP    = 7'b1_____0_____1_____1_____1___1__1;
-  localparam logic [NF-1:0] C_CONV   = 7'b0_____1_____0_____0_____0___0__1;  // data, weights
+  localparam logic [NF-1:0] C_CONV   = 7'b0_____1_____0_____1_____1___0__1;  // data, weights
   localparam logic [NF-1:0] C_NONE    = 7'b0;
 `ifdef DLA_HAS_BDMA
   localparam logic [NF-1:0] CL_BDMA = C_BDMA;
@@ -345,6 +345,7 @@ module NV_nvdla (
   logic [N_CLIENTS*TAG_BITS-1:0]  sram_rd_req_tag;
   logic [DATA_BITS-1:0]           sram_rd_dat_data;
   logic [APB-1:0]                 sram_rd_dat_mask;
+  logic [TAG_BITS-1:0]            sram_rd_dat_tag;
   logic [N_CLIENTS-1:0]           sram_wr_req_valid, sram_wr_req_ready, sram_wr_req_cmpl;
   logic [N_CLIENTS*ADDR_BITS-1:0] sram_wr_req_addr;
   logic [N_CLIENTS*LEN_BITS-1:0]  sram_wr_req_len;
@@ -355,7 +356,6 @@ module NV_nvdla (
   logic [TAG_BITS-1:0]            sram_wr_cmpl_tag;
   assign dbb_wr_req_cmpl  = '1;
   assign sram_wr_req_cmpl = '1;
-  assign sram_rd_req_tag  = '0;
 
   for (genvar i = 0; i < N_CLIENTS; i++) begin : g_client
     localparam logic [NF-1:0] C = CL[i*NF +: NF];
@@ -395,6 +395,11 @@ module NV_nvdla (
     end else if (C[F_RD_ONE]) begin : g_sram_rd_one
       assign sram_rd_req_addr[i*ADDR_BITS +: ADDR_BITS] = dbb_rd_req_addr[i*ADDR_BITS +: ADDR_BITS];
       assign sram_rd_req_len[i*LEN_BITS +: LEN_BITS]    = dbb_rd_req_len[i*LEN_BITS +: LEN_BITS];
+    end
+    if (SRAM && C[F_RD_ONE]) begin : g_sram_rd_tag
+      assign sram_rd_req_tag[i*TAG_BITS +: TAG_BITS] = dbb_rd_req_tag[i*TAG_BITS +: TAG_BITS];
+    end else begin : g_no_sram_rd_tag
+      assign sram_rd_req_tag[i*TAG_BITS +: TAG_BITS] = '0;
     end
     if (!(SRAM && WR)) begin : g_no_sram_wr
       if (!(ON && C[F_SRAM] && C[F_WR])) begin : g_valid
@@ -482,7 +487,7 @@ module NV_nvdla (
 `else
     .PREC16(1'b0),
 `endif
-    .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+    .HAS_SRAM(HAS_SRAM), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
   ) u_conv (
     .clk, .rstn,
     .cdma_req_vld(req_vld && pend_win == BASE_CDMA[15:10]),
@@ -492,12 +497,14 @@ module NV_nvdla (
     .cacc_req_vld(req_vld && pend_win == BASE_CACC[15:10]),
     .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_conv),
     .cdma_dat_done, .cdma_wt_done, .cacc_done,
-    .rd_req_valid(dbb_rd_req_valid[I_CONV +: 2]), .rd_req_ready(dbb_rd_req_ready[I_CONV +: 2]),
+    .rd_req_valid({sram_rd_req_valid[I_CONV +: 2], dbb_rd_req_valid[I_CONV +: 2]}),
+    .rd_req_ready({sram_rd_req_ready[I_CONV +: 2], dbb_rd_req_ready[I_CONV +: 2]}),
     .rd_req_addr(dbb_rd_req_addr[I_CONV*ADDR_BITS +: 2*ADDR_BITS]),
     .rd_req_len(dbb_rd_req_len[I_CONV*LEN_BITS +: 2*LEN_BITS]),
     .rd_req_tag(dbb_rd_req_tag[I_CONV*TAG_BITS +: 2*TAG_BITS]),
-    .rd_dat_valid(dbb_rd_dat_valid[I_CONV +: 2]), .rd_dat_data(dbb_rd_dat_data),
-    .rd_dat_mask(dbb_rd_dat_mask), .rd_dat_tag(dbb_rd_dat_tag),
+    .rd_dat_valid({sram_rd_dat_valid[I_CONV +: 2], dbb_rd_dat_valid[I_CONV +: 2]}),
+    .rd_dat_data({sram_rd_dat_data, dbb_rd_dat_data}), .rd_dat_mask({sram_rd_dat_mask, dbb_rd_dat_mask}),
+    .rd_dat_tag({sram_rd_dat_tag, dbb_rd_dat_tag}),
     .fly_valid(conv_fly_valid), .fly_ready(conv_fly_ready), .fly_data(conv_fly_data)
   );
 `else
@@ -506,7 +513,7 @@ module NV_nvdla (
   assign cacc_done      = '0;
   assign conv_fly_valid = 1'b0;
   assign conv_fly_data  = '0;
-  wire unused_conv = &{1'b0, conv_fly_ready, dbb_rd_dat_tag};
+  wire unused_conv = &{1'b0, conv_fly_ready, dbb_rd_dat_tag, sram_rd_dat_tag};
 `endif
 
   // ---- SDP -> PDP on-flying stream (SDP OUTPUT_DST = PDP, PDP FLYING_MODE = on-flying) --------
@@ -738,7 +745,6 @@ module NV_nvdla (
     .idle(unused_dbb_idle)
   );
 `ifdef DLA_HAS_SRAM_IF
-  logic [TAG_BITS-1:0] unused_sram_rd_dat_tag;
   logic                unused_sram_rd_dat_last, unused_sram_idle;
   dla_axi_master #(
     .N_RD(N_CLIENTS), .N_WR(N_CLIENTS),
@@ -750,7 +756,7 @@ module NV_nvdla (
     .rd_req_valid(sram_rd_req_valid), .rd_req_ready(sram_rd_req_ready),
     .rd_req_addr(sram_rd_req_addr), .rd_req_len(sram_rd_req_len), .rd_req_tag(sram_rd_req_tag),
     .rd_dat_valid(sram_rd_dat_valid), .rd_dat_data(sram_rd_dat_data),
-    .rd_dat_mask(sram_rd_dat_mask), .rd_dat_tag(unused_sram_rd_dat_tag), .rd_dat_last(unused_sram_rd_dat_last),
+    .rd_dat_mask(sram_rd_dat_mask), .rd_dat_tag(sram_rd_dat_tag), .rd_dat_last(unused_sram_rd_dat_last),
     .wr_req_valid(sram_wr_req_valid), .wr_req_ready(sram_wr_req_ready),
     .wr_req_addr(sram_wr_req_addr), .wr_req_len(sram_wr_req_len),
     .wr_req_cmpl(sram_wr_req_cmpl), .wr_req_tag(sram_wr_req_tag),
@@ -776,6 +782,7 @@ module NV_nvdla (
   assign sram_rd_dat_valid = '0;
   assign sram_rd_dat_data  = '0;
   assign sram_rd_dat_mask  = '0;
+  assign sram_rd_dat_tag   = '0;
   assign sram_wr_req_ready = '0;
   assign sram_wr_dat_ready = '0;
   assign sram_wr_cmpl      = '0;
