@@ -5,9 +5,11 @@
 #define BOOST_TEST_MODULE rtl_checker_proof
 #include <boost/test/unit_test.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
+#include "dla/hwconfig.h"
 #include "dla/test_runner.h"
 
 using namespace dla;
@@ -19,6 +21,7 @@ constexpr uint64_t kMaxSeeds = 50;
 struct Proof {
   std::string plant, test, config;
   std::string signature_prefix;  // what the scoreboard reports for this defect
+  std::map<std::string, std::string> knobs = {};
 };
 
 RunResult run(const Proof& p, uint64_t seed, bool planted) {
@@ -26,6 +29,7 @@ RunResult run(const Proof& p, uint64_t seed, bool planted) {
   r.config = p.config;
   r.test = p.test;
   r.seed = seed;
+  r.knobs = p.knobs;
   r.command_line = "rtl_checker_proof_test";
   if (planted) r.planted_bugs = {p.plant};
   return run_test(r);
@@ -104,6 +108,43 @@ BOOST_AUTO_TEST_SUITE(sdp_pdp)
 BOOST_AUTO_TEST_CASE(stream_order) {
   for (const std::string cfg : {"v1", "small"})
     prove({"sdp_pdp.stream_order", "sdp_pdp.random", cfg, "mem-data"});
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// The convolution pipeline's planted bugs, on every configuration whose conv RTL is built
+// (DLA_CONV_PROOF_CONFIGS). v1 runs the layer kinds its conv RTL has (docs/conv-rtl.md).
+BOOST_AUTO_TEST_SUITE(conv)
+
+const std::vector<std::string> kConvConfigs = {DLA_CONV_PROOF_CONFIGS};
+const std::map<std::string, std::string> kV1Direct = {
+    {"mode", "direct"}, {"batch_percent", "0"}, {"compression_percent", "0"}};
+
+std::map<std::string, std::string> conv_knobs(const std::string& cfg, const std::string& precision) {
+  if (cfg != "v1") return {};
+  auto k = kV1Direct;
+  k["precision"] = precision;
+  return k;
+}
+
+BOOST_AUTO_TEST_CASE(clip_rounding) {
+  for (const std::string& cfg : kConvConfigs)
+    prove({"conv.clip_rounding", "conv.random", cfg, "mem-data", conv_knobs(cfg, "int8")});
+}
+BOOST_AUTO_TEST_CASE(padding_row) {
+  for (const std::string& cfg : kConvConfigs)
+    prove({"conv.padding_row", "conv.random", cfg, "mem-data", conv_knobs(cfg, "int8")});
+}
+// An int8 sum never reaches CACC's 32-bit clip (C x R x S products of at most 2^14): only
+// configurations with int16 can saturate, and the counter is proved there on int16 layers.
+BOOST_AUTO_TEST_CASE(out_saturation_count) {
+  for (const std::string& cfg : kConvConfigs) {
+    if (!HwConfig::get(cfg).supports(Precision::Int16)) {
+      BOOST_TEST_MESSAGE("conv.out_saturation_count: " << cfg << " is int8 only, no layer saturates");
+      continue;
+    }
+    prove({"conv.out_saturation_count", "conv.random", cfg, "cacc.out_saturation rtl=", conv_knobs(cfg, "int16")});
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

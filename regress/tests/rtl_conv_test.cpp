@@ -91,10 +91,12 @@ BOOST_AUTO_TEST_SUITE_END()
 // the generator inside that.
 BOOST_AUTO_TEST_SUITE(v1)
 
-const std::map<std::string, std::string> kV1Int8 = {{"subset", "nv_small_rtl"}, {"mode", "direct"}};
+// What v1's conv RTL runs (docs/conv-rtl.md): direct layers without batching or compression,
+// every SDP stage and either memory port.
+const std::map<std::string, std::string> kV1Int8 = {{"precision", "int8"},     {"mode", "direct"},
+                                                    {"batch_percent", "0"},    {"compression_percent", "0"}};
 const std::map<std::string, std::string> kV1Int16 = {{"precision", "int16"},    {"mode", "direct"},
-                                                     {"batch_percent", "0"},    {"compression_percent", "0"},
-                                                     {"sram_percent", "0"}};
+                                                     {"batch_percent", "0"},    {"compression_percent", "0"}};
 
 BOOST_AUTO_TEST_CASE(int8_direct) {
   for (uint64_t seed = 1; seed <= 12; ++seed) require_pass(run_test(conv_request(seed, kV1Int8, "random", "v1")));
@@ -103,6 +105,23 @@ BOOST_AUTO_TEST_CASE(int8_direct) {
 }
 BOOST_AUTO_TEST_CASE(int16_direct) {
   for (uint64_t seed = 1; seed <= 12; ++seed) require_pass(run_test(conv_request(seed, kV1Int16, "random", "v1")));
+}
+// Input, weights and SDP regions on the secondary (SRAM) port as often as on DBB.
+BOOST_AUTO_TEST_CASE(sram_port) {
+  for (const std::string precision : {"int8", "int16"}) {
+    auto knobs = kV1Int16;
+    knobs["precision"] = precision;
+    knobs["sram_percent"] = "50";
+    for (uint64_t seed = 300; seed < 306; ++seed) require_pass(run_test(conv_request(seed, knobs, "random", "v1")));
+  }
+}
+// Image input on v1: 8-bit, 16-bit and 10-bit packed pixel formats into int8 and int16.
+BOOST_AUTO_TEST_CASE(image) {
+  for (const std::string precision : {"int8", "int16"}) {
+    const std::map<std::string, std::string> knobs = {
+        {"precision", precision}, {"mode", "image"}, {"compression_percent", "0"}};
+    for (uint64_t seed = 500; seed < 508; ++seed) require_pass(run_test(conv_request(seed, knobs, "random", "v1")));
+  }
 }
 // Bigger layers: several APE blocks per slice, the last block's slot sizes, weight ring wrap.
 BOOST_AUTO_TEST_CASE(medium_layers) {
