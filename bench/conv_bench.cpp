@@ -110,9 +110,11 @@ LayerWork work_of(const HwConfig& cfg, const std::vector<LayerRecord>& layers) {
   return w;
 }
 
-// The RTL on conv layers: MAC utilisation of compute-bound layers, and for random large layers
-// the cycles against the layer's own bound (MAC operations, DBB bytes, SDP beats: the largest),
-// on a memory that never stalls; simulated cycles per second of the whole NV_nvdla.
+// The RTL on conv layers, per precision the configuration's conv RTL runs: MAC utilisation of
+// compute-bound layers, and for random medium layers the cycles against the layer's own bound
+// (MAC operations, DBB bytes, SDP beats: the largest), on a memory that never stalls; simulated
+// cycles per second of the whole NV_nvdla. Layers are drawn from what the RTL implements
+// (docs/conv-rtl.md): direct, no batching or compression.
 void rtl_figures(const std::string& config) {
   const auto model = tb::find_simulation_model(config, "rtl");
   if (!model || !model->conv) {
@@ -120,8 +122,11 @@ void rtl_figures(const std::string& config) {
     return;
   }
   const HwConfig& cfg = HwConfig::get(config);
-  auto run = [&](const std::map<std::string, std::string>& knobs, uint64_t seeds, LayerWork& w, double& cycles,
-                 double& seconds) {
+  auto run = [&](std::map<std::string, std::string> knobs, const std::string& precision, uint64_t seeds, LayerWork& w,
+                 double& cycles, double& seconds) {
+    knobs["precision"] = precision;
+    if (cfg.conv_batching) knobs["batch_percent"] = "0";
+    if (cfg.conv_compression) knobs["compression_percent"] = "0";
     for (uint64_t seed = 1; seed <= seeds; ++seed) {
       RunRequest req;
       req.config = config;
@@ -142,19 +147,30 @@ void rtl_figures(const std::string& config) {
       seconds += r.wall_seconds - r.golden_seconds;
     }
   };
-  LayerWork cb;
-  double cb_cycles = 0, cb_seconds = 0;
-  run({{"shape", "compute_bound"}, {"layers", "1"}, {"size", "large"}}, 4, cb, cb_cycles, cb_seconds);
-  fmt::print("  {:<6} int8 compute-bound 3x3 layers: {:>9.0f} MAC ops in {:>9.0f} cycles, MAC utilisation {:>5.1f} %\n",
-             config, cb.ops, cb_cycles, cb_cycles > 0 ? 100.0 * cb.ops / cb_cycles : 0.0);
-  LayerWork any;
-  double cycles = 0, seconds = 0;
-  run({{"layers", "1"}, {"size", "medium"}, {"mode", "direct"}}, 8, any, cycles, seconds);
-  const double bound = std::max({any.ops, any.bytes / cfg.dbb_bytes(), any.out_beats});
-  fmt::print("  {:<6} int8 random medium direct layers: {:>9.0f} cycles, bound {:>9.0f} (ops {:.0f}, DBB {:.0f}, SDP {:.0f}), "
-             "{:.2f}x the bound\n",
-             config, cycles, bound, any.ops, any.bytes / cfg.dbb_bytes(), any.out_beats, bound > 0 ? cycles / bound : 0.0);
-  const double all_cycles = cb_cycles + cycles, all_seconds = cb_seconds + seconds;
+  double all_cycles = 0, all_seconds = 0;
+  for (Precision p : {Precision::Int8, Precision::Int16, Precision::Fp16}) {
+    if (!cfg.supports(p)) continue;
+    const std::string prec = precision_name(p);
+    if (p == Precision::Fp16) {
+      fmt::print("  {:<6} {:<5} (not in the conv RTL yet)\n", config, prec);
+      continue;
+    }
+    LayerWork cb;
+    double cb_cycles = 0, cb_seconds = 0;
+    run({{"shape", "compute_bound"}, {"layers", "1"}, {"size", "large"}}, prec, 4, cb, cb_cycles, cb_seconds);
+    fmt::print("  {:<6} {:<5} compute-bound 3x3 layers: {:>9.0f} MAC ops in {:>9.0f} cycles, MAC utilisation {:>5.1f} %\n",
+               config, prec, cb.ops, cb_cycles, cb_cycles > 0 ? 100.0 * cb.ops / cb_cycles : 0.0);
+    LayerWork any;
+    double cycles = 0, seconds = 0;
+    run({{"layers", "1"}, {"size", "medium"}, {"mode", "direct"}}, prec, 8, any, cycles, seconds);
+    const double bound = std::max({any.ops, any.bytes / cfg.dbb_bytes(), any.out_beats});
+    fmt::print("  {:<6} {:<5} random medium direct layers: {:>9.0f} cycles, bound {:>9.0f} (ops {:.0f}, DBB {:.0f}, "
+               "SDP {:.0f}), {:.2f}x the bound\n",
+               config, prec, cycles, bound, any.ops, any.bytes / cfg.dbb_bytes(), any.out_beats,
+               bound > 0 ? cycles / bound : 0.0);
+    all_cycles += cb_cycles + cycles;
+    all_seconds += cb_seconds + seconds;
+  }
   fmt::print("  {:<6} simulation speed on these conv layers: {:>8.0f} cycles/s\n", config,
              all_seconds > 0 ? all_cycles / all_seconds : 0.0);
 }
