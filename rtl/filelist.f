@@ -8,7 +8,10 @@ common/dla_fp_widen.sv
 common/dla_fp_narrow.sv
 common/dla_fp_maxmin.sv
 common/dla_line_chunker.sv
+common/dla_cube_walker.sv
+common/dla_stall_counter.sv
 common/dla_dma_rd_buffer.sv
+common/dla_dma_rd_client.sv
 common/dla_dma_wr_stream.sv
 axi/dla_axi_burst_split.sv
 axi/dla_axi_beat_mask.sv

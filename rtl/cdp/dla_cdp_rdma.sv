@@ -46,8 +46,6 @@ module dla_cdp_rdma #(
   localparam int ATOM_BITS = 8 * ATOM_BYTES;
   localparam int ATOM_SH   = $clog2(ATOM_BYTES);
   localparam int CHUNK     = MAX_BURST * APB;
-  localparam int CNT_BITS  = $clog2(BUF_ATOMS + 1);
-  localparam int RQ_BITS   = $clog2(CHUNK + 1);
 
   // ---- registers ------------------------------------------------------------------------
   logic        op_en, op_done, unused_consumer, unused_producer;
@@ -81,24 +79,23 @@ module dla_cdp_rdma #(
   wire port = HAS_SRAM ? !ram_type : 1'b0;
 
   // ---- read walker: row -> width block -> surface -> chunks of the block -------------------
-  logic                 running, walking, last_port, blk_end;
+  logic                 running, walking, blk_end;
   logic [12:0]          st_s, st_h, w0;
   logic [ADDR_BITS-1:0] surf_base, row_base;
-  logic [CNT_BITS-1:0]  free, inflight, buf_count;
   logic [14:0]          chunk, blk;
   wire                  last_blk = {2'b0, w0} + blk > {2'b0, width_m1};
   assign blk = ({2'b0, width_m1} - {2'b0, w0} + 15'd1 < 15'(BLOCK)) ?
                {2'b0, width_m1} - {2'b0, w0} + 15'd1 : 15'(BLOCK);
 
-  wire port_ok  = port == last_port || inflight == '0;
-  wire room_ok  = {{(15-CNT_BITS){1'b0}}, free} >= chunk;
-  wire rd_valid = walking && port_ok && room_ok;
-  assign rd_req_valid = {rd_valid && port, rd_valid && !port};
-  assign rd_req_len   = LEN_BITS'(chunk - 15'd1);
-  wire rd_fire = rd_valid && rd_req_ready[port];
+  wire  start = op_en && !running;
+  logic rd_fire, buf_empty;
+  dla_dma_rd_client #(.ATOM_BITS(ATOM_BITS), .APB(APB), .BUF_ATOMS(BUF_ATOMS), .CHUNK(CHUNK),
+                      .LEN_BITS(LEN_BITS)) u_client (
+    .clk, .rstn, .start, .walking, .port, .chunk, .perf_en, .rd_fire, .empty(buf_empty),
+    .rd_req_valid, .rd_req_ready, .rd_req_len, .rd_dat_valid, .rd_dat_data, .rd_dat_mask,
+    .o_valid, .o_ready, .o_data, .read_stall);
 
-  wire start = op_en && !running;
-  assign op_done = running && !walking && free == CNT_BITS'(BUF_ATOMS);
+  assign op_done = running && !walking && buf_empty;
 
   dla_line_chunker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .CHUNK(CHUNK), .N_BITS(14)) u_chunk (
     .clk, .rstn, .clear(start), .line_addr(surf_base + (ADDR_BITS'(w0) << ATOM_SH)),
@@ -109,7 +106,6 @@ module dla_cdp_rdma #(
     if (!rstn) begin
       running   <= 1'b0;
       walking   <= 1'b0;
-      last_port <= 1'b0;
       st_s      <= '0;
       st_h      <= '0;
       w0        <= '0;
@@ -127,7 +123,6 @@ module dla_cdp_rdma #(
       end
       if (op_done) running <= 1'b0;
       if (rd_fire) begin
-        last_port <= port;
         if (blk_end) begin
           if (st_s != surf_m1) begin                // next surface of the block
             st_s      <= st_s + 13'd1;
@@ -149,23 +144,4 @@ module dla_cdp_rdma #(
       end
     end
 
-  // ---- atom buffer (credit: a chunk is requested only when all of it fits) ------------------
-  /* verilator lint_off UNUSEDSIGNAL */   // the head atom is always placed in lane 0
-  logic [APB*ATOM_BITS-1:0] buf_out;
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire take = o_valid && o_ready;
-  dla_dma_rd_buffer #(.ATOM_BITS(ATOM_BITS), .APB(APB), .DEPTH(BUF_ATOMS), .PORTS(2),
-                      .MAX_ATOMS(CHUNK)) u_buf (
-    .clk, .rstn, .req_fire(rd_fire), .req_atoms(chunk[RQ_BITS-1:0]), .free, .inflight,
-    .rd_dat_valid, .rd_dat_data, .rd_dat_mask,
-    .take(CNT_BITS'(take)), .out_data(buf_out), .count(buf_count));
-  assign o_valid = buf_count != '0;
-  assign o_data  = buf_out[ATOM_BITS-1:0];
-
-  // ---- read stall counter (cleared at start, latched into the group at op_done) -----------
-  always_ff @(posedge clk or negedge rstn)
-    if (!rstn) read_stall <= '0;
-    else if (start) read_stall <= '0;
-    else if (perf_en && rd_valid && !rd_req_ready[port] && read_stall != '1)
-      read_stall <= read_stall + 32'd1;
 endmodule

@@ -135,8 +135,5 @@ module dla_cdp_wdma #(
     else       done <= dat_fire && dat_end && p_last;
 
   wire stall = perf_en && ((req_valid && !wr_req_ready[port]) || (dat_valid && !wr_dat_ready[p_port]));
-  always_ff @(posedge clk or negedge rstn)
-    if (!rstn) write_stall <= '0;
-    else if (start) write_stall <= '0;
-    else if (stall && write_stall != '1) write_stall <= write_stall + 32'd1;
+  dla_stall_counter u_stall (.clk, .rstn, .clear(start), .stall, .count(write_stall));
 endmodule

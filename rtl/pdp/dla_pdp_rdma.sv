@@ -41,8 +41,6 @@ module dla_pdp_rdma #(
   localparam int ATOM_BITS = 8 * ATOM_BYTES;
   localparam int ATOM_SH   = $clog2(ATOM_BYTES);
   localparam int CHUNK     = MAX_BURST * APB;
-  localparam int CNT_BITS  = $clog2(BUF_ATOMS + 1);
-  localparam int RQ_BITS   = $clog2(CHUNK + 1);
 
   // ---- registers ------------------------------------------------------------------------
   logic        op_en, op_done, unused_consumer, unused_producer;
@@ -99,22 +97,21 @@ module dla_pdp_rdma #(
   );
 
   // ---- read walker: stripe -> surface -> row -> chunks of the stripe's columns ---------
-  logic                 running, walking, last_port, row_end;
+  logic                 running, walking, row_end;
   logic [12:0]          st_s, st_h;
   logic [13:0]          xin;
   logic [ADDR_BITS-1:0] surf_base, line_base;
-  logic [CNT_BITS-1:0]  free, inflight, buf_count;
   logic [14:0]          chunk;
 
-  wire port_ok = port == last_port || inflight == '0;
-  wire room_ok = {{(15-CNT_BITS){1'b0}}, free} >= chunk;
-  wire rd_valid = walking && port_ok && room_ok;
-  assign rd_req_valid = {rd_valid && port, rd_valid && !port};
-  assign rd_req_len   = LEN_BITS'(chunk - 15'd1);
-  wire rd_fire = rd_valid && rd_req_ready[port];
+  wire  start = op_en && !running;
+  logic rd_fire, buf_empty;
+  dla_dma_rd_client #(.ATOM_BITS(ATOM_BITS), .APB(APB), .BUF_ATOMS(BUF_ATOMS), .CHUNK(CHUNK),
+                      .LEN_BITS(LEN_BITS)) u_client (
+    .clk, .rstn, .start, .walking, .port, .chunk, .perf_en, .rd_fire, .empty(buf_empty),
+    .rd_req_valid, .rd_req_ready, .rd_req_len, .rd_dat_valid, .rd_dat_data, .rd_dat_mask,
+    .o_valid, .o_ready, .o_data, .read_stall);
 
-  wire start = op_en && !running;
-  assign op_done = running && flying && !walking && free == CNT_BITS'(BUF_ATOMS);
+  assign op_done = running && flying && !walking && buf_empty;
 
   dla_line_chunker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .CHUNK(CHUNK), .N_BITS(14)) u_chunk (
     .clk, .rstn, .clear(start), .line_addr(line_base + (ADDR_BITS'(xin) << ATOM_SH)),
@@ -125,7 +122,6 @@ module dla_pdp_rdma #(
     if (!rstn) begin
       running   <= 1'b0;
       walking   <= 1'b0;
-      last_port <= 1'b0;
       st_j      <= '0;
       st_s      <= '0;
       st_h      <= '0;
@@ -145,7 +141,6 @@ module dla_pdp_rdma #(
       end
       if (op_done) running <= 1'b0;
       if (rd_fire) begin
-        last_port <= port;
         if (row_end) begin
           if (st_h != height_m1) begin
             st_h      <= st_h + 13'd1;
@@ -169,23 +164,4 @@ module dla_pdp_rdma #(
       end
     end
 
-  // ---- atom buffer (credit: a chunk is requested only when all of it fits) ------------------
-  /* verilator lint_off UNUSEDSIGNAL */   // the head atom is always placed in lane 0
-  logic [APB*ATOM_BITS-1:0] buf_out;
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire take = o_valid && o_ready;
-  dla_dma_rd_buffer #(.ATOM_BITS(ATOM_BITS), .APB(APB), .DEPTH(BUF_ATOMS), .PORTS(2),
-                      .MAX_ATOMS(CHUNK)) u_buf (
-    .clk, .rstn, .req_fire(rd_fire), .req_atoms(chunk[RQ_BITS-1:0]), .free, .inflight,
-    .rd_dat_valid, .rd_dat_data, .rd_dat_mask,
-    .take(CNT_BITS'(take)), .out_data(buf_out), .count(buf_count));
-  assign o_valid = buf_count != '0;
-  assign o_data  = buf_out[ATOM_BITS-1:0];
-
-  // ---- read stall counter (cleared at start, latched into the group at op_done) -----------
-  always_ff @(posedge clk or negedge rstn)
-    if (!rstn) read_stall <= '0;
-    else if (start) read_stall <= '0;
-    else if (perf_en && rd_valid && !rd_req_ready[port] && read_stall != '1)
-      read_stall <= read_stall + 32'd1;
 endmodule

@@ -184,14 +184,8 @@ module dla_pdp_wdma #(
   // -----------------------------------------------------------------------------
   wire stall = perf_en && ((req_valid && !wr_req_ready[port]) || (dat_valid && !wr_dat_ready[p_port]));
   always_ff @(posedge clk or negedge rstn)
-    if (!rstn) begin
-      nan_out     <= '0;
-      write_stall <= '0;
-    end else if (start) begin
-      nan_out     <= '0;
-      write_stall <= '0;
-    end else begin
-      if (s_fire) nan_out <= sat_add(nan_out, s_nan);
-      if (stall && write_stall != '1) write_stall <= write_stall + 32'd1;
-    end
+    if (!rstn) nan_out <= '0;
+    else if (start) nan_out <= '0;
+    else if (s_fire) nan_out <= sat_add(nan_out, s_nan);
+  dla_stall_counter u_stall (.clk, .rstn, .clear(start), .stall, .count(write_stall));
 endmodule

@@ -46,56 +46,18 @@ module dla_sdp_rd_stream #(
   localparam int CNT_BITS = $clog2(DEPTH + 1);
   localparam int RQ_BITS  = $clog2(CHUNK + 1);
 
-  logic                 running, second;
-  logic [ADDR_BITS-1:0] line_base, surf_base;
+  logic                 running;
   logic [16:0]          chunk;
-  logic [12:0]          l_left, s_left;
   logic [CNT_BITS-1:0]  free, take, fifo_count, unused_inflight;
-  logic                 c_last;
 
-  // Pair mode: one atom per request, the second of each pair pair_stride further; the line
-  // ends with the second atom of its last position.
-  wire accept   = rd_req_valid && rd_req_ready;
-  wire line_end = c_last && (!pairs || second);
-  dla_line_chunker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .CHUNK(CHUNK), .N_BITS(16)) u_chunk (
-    .clk, .rstn, .clear(start),
-    .line_addr(line_base + (second ? ADDR_BITS'(pair_stride) : '0)), .line_atoms_m1,
-    .single(pairs), .step(accept && (!pairs || second)),
-    .addr(rd_req_addr), .atoms(chunk), .last(c_last));
+  wire accept = rd_req_valid && rd_req_ready;
+  dla_cube_walker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .CHUNK(CHUNK), .N_BITS(16)) u_walk (
+    .clk, .rstn, .start, .enable, .base, .line_stride, .surf_stride, .line_atoms_m1, .lines_m1, .surfs_m1,
+    .pairs, .pair_stride, .accept, .running, .addr(rd_req_addr), .atoms(chunk));
 
   assign rd_req_valid = running && chunk <= 17'(free);
   assign rd_req_len   = LEN_BITS'(chunk) - 1'b1;
   assign busy         = running;
-
-  always_ff @(posedge clk or negedge rstn)
-    if (!rstn) begin
-      running   <= 1'b0;
-      line_base <= '0;
-      surf_base <= '0;
-      l_left    <= '0;
-      s_left    <= '0;
-      second    <= 1'b0;
-    end else if (start) begin
-      running   <= enable;
-      line_base <= base;
-      surf_base <= base;
-      l_left    <= lines_m1;
-      s_left    <= surfs_m1;
-      second    <= 1'b0;
-    end else if (accept) begin
-      second <= pairs && !second;
-      if (line_end) begin
-        if (l_left != '0) begin
-          l_left    <= l_left - 1'b1;
-          line_base <= line_base + ADDR_BITS'(line_stride);
-        end else if (s_left != '0) begin
-          s_left    <= s_left - 1'b1;
-          l_left    <= lines_m1;
-          surf_base <= surf_base + ADDR_BITS'(surf_stride);
-          line_base <= surf_base + ADDR_BITS'(surf_stride);
-        end else running <= 1'b0;
-      end
-    end
 
   // ---- atom buffer (credit: a chunk is requested only when all of it fits) ----
   logic [APB*AB-1:0] fifo_out;
