@@ -452,6 +452,39 @@ def gen_cfg_svh(c, conv_rtl=False):
     return "\n".join(d) + "\n"
 
 
+# Units whose registers NV_nvdla answers with a generated shell unless their RTL is built
+# (the convolution units: with --conv-rtl, dla_conv holds their registers).
+SHELL_UNITS = ["MCIF", "CVIF", "CDMA", "CSC", "CMAC_A", "CMAC_B", "CACC", "RBK"]
+CONV_UNITS = {"CDMA", "CSC", "CMAC_A", "CMAC_B", "CACC"}
+
+
+def gen_reg_shells(c, units, conv_rtl=False):
+    """dla_reg_shells: one CSB slot per unit of the configuration that has registers but no
+    datapath RTL; NV_nvdla instantiates it once (a new shell unit is a line in SHELL_UNITS)."""
+    shells = [u for u in SHELL_UNITS if u in c["units"] and u in units and not (conv_rtl and u in CONV_UNITS)]
+    out = [f"// Generated from {os.path.basename(c['_file'])} by rtl/regs/gen_regs.py. Do not edit.",
+           "// The register shells of the units without datapath RTL in this configuration: each",
+           "// answers its CSB window (docs/registers.md); their read data is ORed.",
+           "module dla_reg_shells (",
+           "  input  logic        clk,", "  input  logic        rstn,", "  input  logic        req_vld,",
+           "  input  logic        req_wr,", "  input  logic [5:0]  pend_win,", "  input  logic [9:0]  req_word,",
+           "  input  logic [31:0] req_wdat,", "  output logic [31:0] rd_data", ");"]
+    for u in shells:
+        lo = u.lower()
+        win = (c["units"][u] >> 12) & 0x3F
+        out += [f"  logic [31:0] rd_{lo};",
+                f"  dla_{lo}_shell u_{lo} (",
+                f"    .clk, .rstn, .req_vld(req_vld && pend_win == 6'h{win:02x}), .req_wr, .req_word, .req_wdat,",
+                f"    .rd_data(rd_{lo})", "  );"]
+    if shells:
+        out.append("  assign rd_data = " + " | ".join(f"rd_{u.lower()}" for u in shells) + ";")
+    else:
+        out += ["  assign rd_data = '0;",
+                "  wire unused = &{1'b0, clk, rstn, req_vld, req_wr, pend_win, req_word, req_wdat};"]
+    out.append("endmodule")
+    return "\n".join(out) + "\n"
+
+
 # ----------------------------------------------------------------------------- C++
 def cpp_str(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -625,8 +658,9 @@ def main():
                     write_if_changed(os.path.join(a.out_rtl, f"dla_{u.lower()}_shell.sv"),
                                      gen_unit_shell(u, regs[u]))
             present = [u for u in UNITS if u in c["units"] and u in regs]
+            write_if_changed(os.path.join(a.out_rtl, "dla_reg_shells.sv"), gen_reg_shells(c, regs, a.conv_rtl))
             files = [f"dla_{u.lower()}_regs.sv" for u in present] + \
-                    [f"dla_{u.lower()}_shell.sv" for u in present if u not in REAL_RTL_UNITS]
+                    [f"dla_{u.lower()}_shell.sv" for u in present if u not in REAL_RTL_UNITS] + ["dla_reg_shells.sv"]
             write_if_changed(os.path.join(a.out_rtl, "generated.f"),
                              "\n".join(os.path.join(a.out_rtl, f) for f in files) + "\n")
         if a.out_cpp:

@@ -162,104 +162,22 @@ module NV_nvdla (
   assign rd_cfgrom = '0;
 `endif
 
-  // ---- units without a datapath yet: register shells ----------------------------------------
-`ifdef DLA_HAS_MCIF
-  localparam logic [15:0] BASE_MCIF = `DLA_BASE_MCIF;
-  logic [31:0] rd_mcif;
-  dla_mcif_shell u_mcif (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_MCIF[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_mcif)
+  // ---- units without a datapath RTL: register shells (generated per configuration) ----------
+  logic [31:0] rd_reg_shells;
+  dla_reg_shells u_shells (
+    .clk, .rstn, .req_vld, .req_wr(pend_wr), .pend_win, .req_word(pend_word), .req_wdat(pend_wdat),
+    .rd_data(rd_reg_shells)
   );
+`ifndef DLA_CONV_RTL
+  wire  [31:0] rd_conv = 32'd0;
 `else
-  wire [31:0] rd_mcif = 32'd0;
-`endif
-`ifdef DLA_HAS_CVIF
-  localparam logic [15:0] BASE_CVIF = `DLA_BASE_CVIF;
-  logic [31:0] rd_cvif;
-  dla_cvif_shell u_cvif (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CVIF[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cvif)
-  );
-`else
-  wire [31:0] rd_cvif = 32'd0;
-`endif
-`ifdef DLA_CONV_RTL
   // CDMA, CSC, CMAC_A, CMAC_B, CACC: the convolution pipeline (dla_conv, below the DMA ports)
   logic [31:0] rd_conv;
-  wire  [31:0] rd_cdma = rd_conv, rd_csc = 32'd0, rd_cmac_a = 32'd0, rd_cmac_b = 32'd0, rd_cacc = 32'd0;
-`else
-`ifdef DLA_HAS_CDMA
-  localparam logic [15:0] BASE_CDMA = `DLA_BASE_CDMA;
-  logic [31:0] rd_cdma;
-  dla_cdma_shell u_cdma (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CDMA[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cdma)
-  );
-`else
-  wire [31:0] rd_cdma = 32'd0;
 `endif
-`ifdef DLA_HAS_CSC
-  localparam logic [15:0] BASE_CSC = `DLA_BASE_CSC;
-  logic [31:0] rd_csc;
-  dla_csc_shell u_csc (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CSC[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_csc)
-  );
-`else
-  wire [31:0] rd_csc = 32'd0;
-`endif
-`ifdef DLA_HAS_CMAC_A
-  localparam logic [15:0] BASE_CMAC_A = `DLA_BASE_CMAC_A;
-  logic [31:0] rd_cmac_a;
-  dla_cmac_a_shell u_cmac_a (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CMAC_A[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cmac_a)
-  );
-`else
-  wire [31:0] rd_cmac_a = 32'd0;
-`endif
-`ifdef DLA_HAS_CMAC_B
-  localparam logic [15:0] BASE_CMAC_B = `DLA_BASE_CMAC_B;
-  logic [31:0] rd_cmac_b;
-  dla_cmac_b_shell u_cmac_b (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CMAC_B[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cmac_b)
-  );
-`else
-  wire [31:0] rd_cmac_b = 32'd0;
-`endif
-`ifdef DLA_HAS_CACC
-  localparam logic [15:0] BASE_CACC = `DLA_BASE_CACC;
-  logic [31:0] rd_cacc;
-  dla_cacc_shell u_cacc (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_CACC[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_cacc)
-  );
-`else
-  wire [31:0] rd_cacc = 32'd0;
-`endif
-`endif
-  // SDP and SDP_RDMA: one unit (dla_sdp, below the DMA ports); its read data comes in rd_sdp.
-  wire [31:0] rd_sdp_rdma = 32'd0;
-  logic [31:0] rd_sdp;
-  // PDP_RDMA and PDP: one unit (dla_pdp, below the DMA ports); its read data comes in rd_pdp_rdma.
-  logic [31:0] rd_pdp_rdma;
-  wire  [31:0] rd_pdp = 32'd0;
-  // CDP_RDMA and CDP: one unit (dla_cdp, below the DMA ports); its read data comes in rd_cdp_rdma.
-  logic [31:0] rd_cdp_rdma;
-  wire  [31:0] rd_cdp = 32'd0;
-`ifdef DLA_HAS_RBK
-  localparam logic [15:0] BASE_RBK = `DLA_BASE_RBK;
-  logic [31:0] rd_rbk;
-  dla_rbk_shell u_rbk (
-    .clk, .rstn, .req_vld(req_vld && pend_win == BASE_RBK[15:10]), .req_wr(pend_wr),
-    .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_rbk)
-  );
-`else
-  wire [31:0] rd_rbk = 32'd0;
-`endif
-  assign rd_shells = rd_mcif | rd_cvif | rd_cdma | rd_csc | rd_cmac_a | rd_cmac_b | rd_cacc |
-                     rd_sdp_rdma | rd_sdp | rd_pdp_rdma | rd_pdp | rd_cdp_rdma | rd_cdp | rd_rbk;
+  // SDP and SDP_RDMA: one unit (dla_sdp, below the DMA ports), its read data in rd_sdp; PDP_RDMA
+  // and PDP: dla_pdp, in rd_pdp_rdma; CDP_RDMA and CDP: dla_cdp, in rd_cdp_rdma.
+  logic [31:0] rd_sdp, rd_pdp_rdma, rd_cdp_rdma;
+  assign rd_shells = rd_reg_shells | rd_conv | rd_sdp | rd_pdp_rdma | rd_cdp_rdma;
 
   // ---- DMA clients ------------------------------------------------------------------------------
   // Client i uses AXI ID i on both memory ports (docs/rtl.md, "Clients of the two ports"). Every
