@@ -25,12 +25,12 @@ Command add_list_command(CLI::App& app, const std::string& /*command_line*/) {
     }
     fmt::print("configurations:\n");
     for (const auto& cfg : HwConfig::all())
-      fmt::print("  {:<8} {}{}\n", cfg.name, cfg.description,
+      fmt::print("  {:<20} {}{}\n", cfg.name, cfg.description,
                  cfg.name == HwConfig::default_config().name ? " (default)" : "");
     const auto models = tb::simulation_models();
     fmt::print("RTL models built:{}\n", models.empty() ? " none (golden-only runs only)" : "");
     for (const auto& m : models)
-      fmt::print("  {:<8} --dut {:<6} initial state {}, {} idle cycles after reset  ({})\n", m.config, m.dut,
+      fmt::print("  {:<20} --dut {:<6} initial state {}, {} idle cycles after reset  ({})\n", m.config, m.dut,
                  tb::initial_state_name(m.initial_state), m.reset_idle_cycles, m.source);
     fmt::print("tests:\n");
     for (const auto& g : test_generators()) {

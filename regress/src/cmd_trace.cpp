@@ -15,6 +15,7 @@
 #include "dla/cli_command.h"
 #include "dla/golden_model.h"
 #include "dla/hwconfig.h"
+#include "dla/trace_config.h"
 #include "dla/result_io.h"
 #include "dla/simulation.h"
 #include "dla/trace_compile.h"
@@ -46,13 +47,16 @@ struct Outcome {
   std::string config;
   std::string mode;     // "golden-only" or "golden+rtl"
   std::string units;    // not-implemented: "PDP", "CONV, SDP"
+  std::string reason;   // unsupported because of the configuration: "small has no SDP EW"
   std::string detail;   // one line
   std::string report;   // failures: the scoreboard report
   size_t checks = 0;
   uint64_t cycles = 0;  // RTL cycles (0 golden-only)
   double seconds = 0;
   std::string verdict_text() const {
-    return verdict == TraceVerdict::NotImplemented ? "not-implemented (" + units + ")" : verdict_word(verdict);
+    if (verdict == TraceVerdict::NotImplemented) return "not-implemented (" + units + ")";
+    if (verdict == TraceVerdict::Unsupported && !reason.empty()) return "unsupported (" + reason + ")";
+    return verdict_word(verdict);
   }
 };
 
@@ -150,16 +154,16 @@ class TracePlayer {
       trace::CompiledTrace ct;
       if (t.dialect == trace::TraceDialect::Cfg) {
         const trace::CfgTrace cfg_trace = trace::read_cfg_file(t.file);
-        o.config = !st_.config.empty() ? st_.config : cfg_trace.header_value("config").value_or("small");
+        o.config = !st_.config.empty() ? st_.config : trace::trace_config_for(t, cfg_trace.header_value("config"));
         ct = trace::compile_trace(cfg_trace, HwConfig::get(o.config), co);
       } else {
-        o.config = !st_.config.empty() ? st_.config : "v1";
+        o.config = !st_.config.empty() ? st_.config : trace::trace_config_for(t, std::nullopt);
         ct = trace::compile_trace(trace::read_txn_file(t.file), HwConfig::get(o.config), co);
       }
       o.checks = ct.checks;
-      if (!ct.unsupported.empty()) {
+      if (!ct.unsupported.empty()) {  // e.g. "small has no SDP EW": a feature the configuration lacks
         o.verdict = TraceVerdict::Unsupported;
-        o.detail = "unsupported on this configuration: " + ct.unsupported;
+        o.reason = ct.unsupported;
         return o;
       }
       ct.program.test = t.label();
@@ -309,7 +313,8 @@ Command add_trace_command(CLI::App& app, const std::string& command_line) {
                                           "and the RTL");
   cmd->add_option("paths", st->paths, "test directory, .cfg or input.txn file, or folder of tests")->required();
   cmd->add_option("--config", st->config,
-                  "hardware configuration (default: v1 for input.txn, the trace's 'dlaverif config=' or small for "
+                  "hardware configuration (default: the trace's 'dlaverif config=', else the test's folder when it "
+                  "names a configuration (nv_small/, nvdlav1/, nv_large/ ...), else v1 for input.txn and small for "
                   ".cfg)");
   cmd->add_flag("--golden-only", st->golden_only, "run the golden model only, no RTL");
   const auto finish_dut_options = add_dut_options(cmd, st->dut);

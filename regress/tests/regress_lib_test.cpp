@@ -16,6 +16,7 @@
 #include "dla/regression/reports.h"
 #include "dla/regression/results_db.h"
 #include "dla/regression/slurm_launcher.h"
+#include "dla/simulation.h"
 #include "dla/warning_log.h"
 
 namespace dla::regression {
@@ -452,6 +453,34 @@ TEST(Plan, SkippedEntriesShareOneLine) {
   const std::string line = skipped.lines().at(0);
   EXPECT_EQ(line.rfind("regress: skipped (x3): no no-such-dut model of configuration small is built", 0), 0u) << line;
   EXPECT_NE(line.find("): n1, n2, n3"), std::string::npos) << line;
+}
+
+// An RTL entry of a configuration without a Verilated model (not in DLA_CONFIGS) is skipped
+// with the option that builds it; its golden-only twin runs.
+TEST(Plan, RtlEntriesOfConfigurationsWithoutAModelAreSkipped) {
+  const HwConfig* unbuilt = nullptr;
+  for (const HwConfig& c : HwConfig::all())
+    if (!tb::find_simulation_model(c.name, tb::kPrimaryDut)) unbuilt = &c;
+  if (!unbuilt) GTEST_SKIP() << "every configuration has a model in this build";
+  Plan p;
+  for (bool golden_only : {false, true}) {
+    PlanEntry e;
+    e.name = golden_only ? "golden" : "rtl";
+    e.test = "pdp.random";
+    e.config = unbuilt->name;
+    e.golden_only = golden_only;
+    e.seeds = {{Level::Smoke, 2}};
+    p.entries.push_back(e);
+  }
+  WarningLog skipped("regress", "skipped");
+  const std::vector<Job> jobs = expand(p, Level::Smoke, 0, &skipped);
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(jobs[0].entry, "golden");
+  ASSERT_EQ(skipped.distinct(), 1u);
+  const std::string line = skipped.lines().at(0);
+  EXPECT_NE(line.find("no rtl model of configuration " + unbuilt->name + " is built (configure with -DDLA_CONFIGS="),
+            std::string::npos) << line;
+  EXPECT_NE(line.find("): rtl"), std::string::npos) << line;
 }
 
 // A coverage sample file of one test: one group "u.g" with bins a, b of the given hits.

@@ -47,7 +47,19 @@ trace nointr 'mem_init(pri_mem, 0x80000000, 0x20, ALL_ZERO);\nintr_notify(BDMA_1
 expect 1 "intr_notify\(BDMA_1, e\) at .*nointr.cfg:2: golden model never raises interrupt status bits 0x80" trace "$tmp/nointr" --config v1 --golden-only
 expect 1 "not raised within the timeout \(watchdog\)" trace "$tmp/nointr" --config v1 --intr-timeout 2000
 # Unsupported and not-implemented are verdicts, not failures.
-expect 0 "^unsupported +[^ ]*/copy .*uses NVDLA_BDMA.CFG_SRC_ADDR_LOW_0, a unit configuration 'small' does not have" trace "$tmp/copy" --config small
+expect 0 "^unsupported \\(line 3 uses NVDLA_BDMA.CFG_SRC_ADDR_LOW_0, a unit configuration 'small' does not have\\) +[^ ]*/copy " trace "$tmp/copy" --config small
+expect 0 "^total: 1 trace: 0 pass, 0 fail, 0 error, 0 not-implemented, 1 unsupported" trace "$tmp/copy" --config small
+# NVDLA's folder-per-configuration layout: without --config the folder names the configuration
+# (nvdlav1 = v1, nv_small = small, nv_large = nv_large); a folder that looks like one but is
+# none is an input error naming it.
+for folder in nvdlav1 nv_small nv_large nv_huge; do
+  mkdir -p "$tmp/$folder" && cp -r "$tmp/copy" "$tmp/$folder/"
+done
+expect 0 "^pass +nvdlav1/copy +\\(v1, golden-only, 1 check" trace "$tmp/nvdlav1" --golden-only
+expect 0 "^unsupported \\(line 3 uses NVDLA_BDMA.*configuration 'small' does not have\\) +nv_small/copy +\\(small," trace "$tmp/nv_small" --golden-only
+expect 0 "^unsupported \\(line 3 uses NVDLA_BDMA.*configuration 'nv_large' does not have\\) +nv_large/copy +\\(nv_large," trace "$tmp/nv_large/copy" --golden-only
+expect 0 "^pass +nv_large/copy +\\(v1, golden-only" trace "$tmp/nv_large" --golden-only --config v1
+expect 2 "trace folder 'nv_huge' \\(of nv_huge/copy\\) names no hardware configuration \\(known: .*nv_large.*small \\(nv_small\\)" trace "$tmp/nv_huge" --golden-only
 trace rubik 'reg_write(NVDLA_RBK.D_OP_ENABLE_0, 0x1);\nintr_notify(RUBIK_0, e);\ncheck_nothing(e);\n'
 expect 0 "^not-implemented \(RUBIK\) +[^ ]*/rubik" trace "$tmp/rubik" --config v1
 # Bad input: exit 2, the file, the line and what was expected.

@@ -160,6 +160,46 @@ def check_conv_section(path, c):
         raise InputError(f"{path}: conv.cbuf_entry_bytes must be a multiple of atom_bytes")
 
 
+def check_buses(path, c):
+    """DBB and secondary (SRAM) bus: a beat holds whole atoms; the SRAM bus exists exactly when
+    sram_if is true and is as wide as the DBB (both ports share the units' client buses)."""
+    check_section(path, c, "dbb", {"data_bits", "addr_bits"})
+    dbb = c["dbb"]
+    if dbb.get("data_bits") not in (64, 128, 256, 512):
+        raise InputError(f"{path}: dbb.data_bits must be 64, 128, 256 or 512")
+    if dbb.get("addr_bits") not in (32, 64):
+        raise InputError(f"{path}: dbb.addr_bits must be 32 or 64")
+    if dbb["data_bits"] < 8 * c["atom_bytes"]:
+        raise InputError(f"{path}: dbb.data_bits must hold at least one atom (8 * atom_bytes = {8 * c['atom_bytes']})")
+    if not isinstance(c["sram_if"], bool):
+        raise InputError(f"{path}: sram_if must be true or false")
+    check_section(path, c, "sram", {"data_bits"})
+    if c["sram_if"] and "sram" not in c:
+        raise InputError(f"{path}: sram_if is true but 'sram' (the secondary bus: {{data_bits: N}}) is missing")
+    if not c["sram_if"] and "sram" in c:
+        raise InputError(f"{path}: 'sram' is given but sram_if is false (a configuration without the secondary bus)")
+    if c["sram_if"] and c["sram"].get("data_bits") != dbb["data_bits"]:
+        raise InputError(f"{path}: sram.data_bits must equal dbb.data_bits (the two ports share the client buses)")
+
+
+def check_throughput(path, c):
+    """SDP/PDP/CDP elements per cycle: every key given, a power of two that divides the elements
+    of one atom at the widest precision (the units cut atoms into throughput-wide slices)."""
+    if "throughput" not in c:
+        raise InputError(f"{path}: missing key 'throughput' (sdp, pdp, cdp elements per cycle)")
+    check_section(path, c, "throughput", set(THROUGHPUT_UNITS))
+    elems = c["atom_bytes"] // (2 if set(c["precisions"]) & {"int16", "fp16"} else 1)
+    for k in THROUGHPUT_UNITS:
+        n = c["throughput"].get(k)
+        if not isinstance(n, int) or isinstance(n, bool) or n <= 0 or n & (n - 1):
+            raise InputError(f"{path}: throughput.{k} must be a positive power of two")
+        if n > elems:
+            raise InputError(f"{path}: throughput.{k} must not exceed the elements of one atom ({elems})")
+
+
+THROUGHPUT_UNITS = ("sdp", "pdp", "cdp")
+
+
 def load_config(path):
     try:
         with open(path) as fh:
@@ -177,16 +217,31 @@ def load_config(path):
             raise InputError(f"{path}: unknown unit '{u}' (known: {', '.join(UNITS)})")
         if c["units"][u] % 0x1000:
             raise InputError(f"{path}: unit {u} base 0x{c['units'][u]:x} is not 4 KiB aligned")
+    if c["name"] != os.path.splitext(os.path.basename(path))[0]:
+        raise InputError(f"{path}: name '{c['name']}' must be the file's name without .yaml")
+    if not c["precisions"] or not isinstance(c["precisions"], list):
+        raise InputError(f"{path}: precisions must be a non-empty list")
     for p in c["precisions"]:
         if p not in PRECISIONS:
             raise InputError(f"{path}: unknown precision '{p}'")
     check_section(path, c, "sdp", {"bs", "bn", "ew", "lut", "sat_flag"})
     check_section(path, c, "pdp", {"line_buffer_atoms"})
     check_section(path, c, "cdp", {"out_saturation"})
+    if c["atom_bytes"] not in (8, 16, 32, 64):
+        raise InputError(f"{path}: atom_bytes must be 8, 16, 32 or 64")
+    check_buses(path, c)
+    check_throughput(path, c)
     check_conv_section(path, c)
+    known_keys = {"name", "nvdla_names", "description", "register_variant", "atom_bytes", "dbb", "sram_if",
+                  "sram", "cfgrom", "precisions", "sdp", "pdp", "throughput", "cdp", "bdma", "conv", "axi", "units"}
+    for k in c:
+        if k not in known_keys:
+            raise InputError(f"{path}: unknown key '{k}' (known: {', '.join(sorted(known_keys))})")
     for k in ("bs", "bn", "ew", "lut"):
         if not isinstance(c.get("sdp", {}).get(k, False), bool):
             raise InputError(f"{path}: sdp.{k} must be true or false")
+    if c.get("sdp", {}).get("lut") and not c["sdp"].get("ew"):
+        raise InputError(f"{path}: sdp.lut needs sdp.ew (the LUT is part of the EW stage)")
     if not isinstance(c.get("cdp", {}).get("out_saturation", True), bool):
         raise InputError(f"{path}: cdp.out_saturation must be true or false")
     if c.get("sdp", {}).get("sat_flag", "margin") not in ("margin", "range"):
@@ -194,10 +249,9 @@ def load_config(path):
     lb = c.get("pdp", {}).get("line_buffer_atoms", 0)
     if not isinstance(lb, int) or isinstance(lb, bool) or lb < 0 or (lb and lb % 16):
         raise InputError(f"{path}: pdp.line_buffer_atoms must be 0 (no limit) or a positive multiple of 16")
-    if c["atom_bytes"] not in (8, 16, 32, 64):
-        raise InputError(f"{path}: atom_bytes must be 8, 16, 32 or 64")
-    if c["dbb"]["data_bits"] not in (64, 128, 256, 512):
-        raise InputError(f"{path}: dbb.data_bits must be 64..512")
+    names = c.get("nvdla_names", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+        raise InputError(f"{path}: nvdla_names must be a list of names")
     c["_file"] = path
     return c
 
@@ -416,6 +470,7 @@ def gen_cfg_svh(c, conv_rtl=False):
          f"`define DLA_DBB_DATA_BITS {c['dbb']['data_bits']}",
          f"`define DLA_DBB_ADDR_BITS {c['dbb']['addr_bits']}",
          f"`define DLA_DBB_STRB_BITS {c['dbb']['data_bits'] // 8}",
+         f"`define DLA_SRAM_DATA_BITS {c['sram']['data_bits'] if c['sram_if'] else c['dbb']['data_bits']}",
          f"`define DLA_AXI_ID_BITS {c.get('axi', {}).get('id_bits', 8)}",
          f"`define DLA_AXI_MAX_BURST {c.get('axi', {}).get('max_burst_beats', 16)}",
          f"`define DLA_AXI_MAX_RD_OUTSTANDING {c.get('axi', {}).get('max_outstanding_reads', 32)}",
@@ -586,6 +641,8 @@ def gen_cpp_tables(configs, regs_csv):
         out.append(f"    h.dbb_data_bits = {c['dbb']['data_bits']};")
         out.append(f"    h.dbb_addr_bits = {c['dbb']['addr_bits']};")
         out.append(f"    h.sram_if = {'true' if c['sram_if'] else 'false'};")
+        out.append(f"    h.sram_data_bits = {c['sram']['data_bits'] if c['sram_if'] else 0};")
+        out.append("    h.nvdla_names = {" + ", ".join(cpp_str(n) for n in c.get("nvdla_names", [])) + "};")
         out.append(f"    h.cfgrom = {'true' if c.get('cfgrom') else 'false'};")
         out.append("    h.precisions = {" + ", ".join(
             "Precision::" + {"int8": "Int8", "int16": "Int16", "fp16": "Fp16"}[p] for p in c["precisions"]) + "};")

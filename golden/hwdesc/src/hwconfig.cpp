@@ -59,6 +59,14 @@ const HwConfig& HwConfig::get(const std::string& name) {
   throw std::invalid_argument("unknown configuration '" + name + "' (known: " + known + ")");
 }
 
+const HwConfig* HwConfig::find(const std::string& name) {
+  for (const auto& c : all())
+    if (c.name == name) return &c;
+  for (const auto& c : all())
+    if (std::find(c.nvdla_names.begin(), c.nvdla_names.end(), name) != c.nvdla_names.end()) return &c;
+  return nullptr;
+}
+
 #ifndef DLA_DEFAULT_CONFIG_NAME
 #error "DLA_DEFAULT_CONFIG_NAME comes from CMake (DLA_DEFAULT_CONFIG)"
 #endif

@@ -28,11 +28,34 @@ CASES = [
     ("conv flag not a bool", "batching: false", "batching: 1", "conv.batching must be true or false"),
     ("conv section missing", "conv: {mac_atomic_c", "convolution: {mac_atomic_c", "missing key 'conv'"),
     ("kernel group not one surface", "mac_atomic_k: 8", "mac_atomic_k: 16", "conv.mac_atomic_k must equal atom_bytes"),
+    ("misspelt top-level key", "cfgrom: true", "cfg_rom: true", "unknown key 'cfg_rom'"),
+    ("name is not the file's", "name: small\n", "name: nv_small\n", "name 'nv_small' must be the file's name"),
+    ("nvdla_names not a list", "nvdla_names: [nv_small]", "nvdla_names: nv_small", "nvdla_names must be a list"),
+    ("dbb width", "data_bits: 64, addr_bits: 32", "data_bits: 48, addr_bits: 32",
+     "dbb.data_bits must be 64, 128, 256 or 512"),
+    ("address width", "data_bits: 64, addr_bits: 32", "data_bits: 64, addr_bits: 40", "dbb.addr_bits must be 32 or 64"),
+    ("beat narrower than an atom", "atom_bytes: 8", "atom_bytes: 16", "dbb.data_bits must hold at least one atom"),
+    ("sram_if not a bool", "sram_if: false", "sram_if: no_way", "sram_if must be true or false"),
+    ("secondary bus without sram_if", "sram_if: false", "sram_if: false\nsram: {data_bits: 64}",
+     "'sram' is given but sram_if is false"),
+    ("sram_if without its bus", "sram_if: false", "sram_if: true", "sram_if is true but 'sram'"),
+    ("secondary bus of another width", "sram_if: false", "sram_if: true\nsram: {data_bits: 128}",
+     "sram.data_bits must equal dbb.data_bits"),
+    ("throughput not a power of two", "throughput: {sdp: 1,", "throughput: {sdp: 3,",
+     "throughput.sdp must be a positive power of two"),
+    ("throughput above an atom", "throughput: {sdp: 1,", "throughput: {sdp: 16,",
+     "throughput.sdp must not exceed the elements of one atom (8)"),
+    ("throughput key missing", "throughput: {sdp: 1, pdp: 1, cdp: 1}", "throughput: {sdp: 1, pdp: 1}",
+     "throughput.cdp must be a positive power of two"),
+    ("throughput misspelt", "throughput: {sdp: 1, pdp: 1, cdp: 1}", "throughput: {sdp: 1, pdp: 1, cdp: 1, bdma: 1}",
+     "unknown key 'throughput.bdma'"),
+    ("LUT without EW", "lut: false", "lut: true", "sdp.lut needs sdp.ew"),
+    ("no precision", "precisions: [int8]", "precisions: []", "precisions must be a non-empty list"),
 ]
 
 
 def run(text, out):
-    path = os.path.join(out, "bad.yaml")
+    path = os.path.join(out, "small.yaml")  # a configuration's name is its file's
     with open(path, "w") as fh:
         fh.write(text)
     p = subprocess.run([sys.executable, GEN, "--regs", CSV, "--configs", path, "--out-cpp", out],
@@ -41,7 +64,13 @@ def run(text, out):
 
 
 failures = []
+SHIPPED = sorted(f for f in os.listdir(CONFIGS) if f.endswith(".yaml"))
 with tempfile.TemporaryDirectory() as out:
+    for f in SHIPPED:
+        p = subprocess.run([sys.executable, GEN, "--regs", CSV, "--configs", os.path.join(CONFIGS, f),
+                            "--out-cpp", out], capture_output=True, text=True)
+        if p.returncode != 0:
+            failures.append(f"shipped {f} refused: {p.stderr.strip()}")
     path, p = run(SMALL, out)
     if p.returncode != 0:
         failures.append(f"small.yaml itself refused: {p.stderr.strip()}")
@@ -59,5 +88,6 @@ with tempfile.TemporaryDirectory() as out:
 
 for f in failures:
     print("FAIL", f)
-print(f"{len(CASES) + 2 - len(failures)} of {len(CASES) + 2} checks passed")
+total = len(CASES) + 2 + len(SHIPPED)
+print(f"{total - len(failures)} of {total} checks passed")
 sys.exit(1 if failures else 0)

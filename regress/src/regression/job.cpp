@@ -34,11 +34,14 @@ std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override, 
   for (const PlanEntry& e : plan.entries) {
     uint64_t n = e.seed_count(level);
     if (n == 0) continue;
-    if (e.dut != tb::kPrimaryDut && !e.golden_only && !tb::find_simulation_model(e.config, e.dut)) {
+    // An RTL entry of a configuration this build has no model of (DLA_CONFIGS, DLA_NVDLA_RTL)
+    // is skipped with one line saying how to build it; golden-only entries run everywhere.
+    if (!e.golden_only && !tb::find_simulation_model(e.config, e.dut)) {
       if (skipped)
-        skipped->add("no " + e.dut + " model of configuration " + e.config +
-                         " is built (configure with -DDLA_NVDLA_RTL=<folder with files.f> -DDLA_NVDLA_CONFIG=" +
-                         e.config + ")",
+        skipped->add("no " + e.dut + " model of configuration " + e.config + " is built (configure with " +
+                         (e.dut == tb::kPrimaryDut
+                              ? "-DDLA_CONFIGS=\"small;v1;" + e.config + "\")"
+                              : "-DDLA_NVDLA_RTL=<folder with files.f> -DDLA_NVDLA_CONFIG=" + e.config + ")"),
                      e.name);
       continue;
     }

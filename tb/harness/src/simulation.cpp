@@ -39,7 +39,7 @@ std::unique_ptr<Simulation> make_simulation(const std::string& config, const Sim
   const std::string what = options.dut == kPrimaryDut ? "configuration '" + config + "'"
                                                       : "DUT '" + options.dut + "' of configuration '" + config + "'";
   throw std::invalid_argument("no Verilated model of " + what + " is built (built: " + built_models_text() +
-                              "; see DLA_CONFIGS and DLA_NVDLA_RTL in README.md)");
+                              "; see DLA_CONFIGS and DLA_NVDLA_RTL in README.md); --golden-only runs without one");
 }
 
 std::vector<ModelInfo> simulation_models() {

@@ -29,13 +29,17 @@ const char* precision_name(Precision p);                // "int8", "int16", "fp1
 enum class SdpSatFlag : uint8_t { Margin, Range };
 
 struct HwConfig {
-  std::string name;              // "v1", "small"
+  std::string name;              // "v1", "small", "nv_large" (the file name in rtl/configs/)
+  // The names NVDLA gives this configuration where they differ from `name` (spec files, trace
+  // folders): small = "nv_small", v1 = "nv_full" and "nvdlav1".
+  std::vector<std::string> nvdla_names;
   std::string description;
   std::string register_variant;  // "nvdlav1" or "master": which field widths/resets apply
   unsigned atom_bytes = 32;
   unsigned dbb_data_bits = 512;
   unsigned dbb_addr_bits = 64;
   bool sram_if = false;          // secondary AXI port (nvdla_core2cvsram_*) present
+  unsigned sram_data_bits = 0;   // its data width (0 without it; else = dbb_data_bits)
   bool cfgrom = false;
   std::vector<Precision> precisions;
   bool sdp_bs = true, sdp_bn = true, sdp_ew = true, sdp_lut = true;
@@ -72,6 +76,9 @@ struct HwConfig {
   // Lookup. get() throws std::invalid_argument naming the valid configurations.
   static const HwConfig& get(const std::string& name);
   static const std::vector<HwConfig>& all();
+  // The configuration called `name` or whose nvdla_names hold it ("nv_small" -> small);
+  // nullptr when none is.
+  static const HwConfig* find(const std::string& name);
   // The build's default (CMake DLA_DEFAULT_CONFIG: v1 when its model is built, else the first
   // configuration with a model).
   static const HwConfig& default_config();
