@@ -313,9 +313,12 @@ class ProgramPlayer {
     const auto start = sim_->csb_write_issue_cycle(window_start_write_);
     if (!start) return;  // cannot happen: the wait read status over CSB after the write
     // The end: the done interrupt's rising edge when the line rose during the window (the
-    // program may idle or read registers before it looks), else the end of the wait.
+    // program may idle or read registers before it looks), else the end of the wait. A conv
+    // layer raises CDMA's done bits long before SDP's while the line stays high, so its window
+    // ends at the wait.
+    const bool conv = std::any_of(costs.begin(), costs.end(), [](const LayerCost& c) { return c.unit == "conv"; });
     uint64_t end = sim_->cycle();
-    if (const auto rise = sim_->last_interrupt_rise(); rise && *rise > *start && *rise < end) end = *rise;
+    if (const auto rise = sim_->last_interrupt_rise(); !conv && rise && *rise > *start && *rise < end) end = *rise;
     const uint64_t cycles = end > *start ? end - *start : 0;
     const uint64_t withheld = std::min(cycles, withheld_all);
     const uint64_t measured = cycles - withheld;
@@ -330,7 +333,10 @@ class ProgramPlayer {
                              {"measured", measured}, {"layers", b.layers}, {"memory_cycles", b.memory_cycles},
                              {"compute_cycles", b.compute_cycles}, {"fixed_cycles", b.fixed_cycles},
                              {"budget", budget}, {"ratio", ratio}});
-    if (!perf_tolerance_ || measured <= budget) return;
+    // Convolution windows are measured and recorded but not judged yet: the conv pipeline's
+    // windows do not yet measure its layers reliably (docs/scoreboard.md, "Not done").
+    perf_windows_.back()["checked"] = perf_tolerance_.has_value() && !conv;
+    if (!perf_tolerance_ || conv || measured <= budget) return;
     Mismatch m;
     m.kind = MismatchKind::Perf;
     m.signature = perf_signature(b.unit, measured, budget);

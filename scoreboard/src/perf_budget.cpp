@@ -226,7 +226,7 @@ std::optional<double> parse_perf_tolerance(const std::string& text, const std::s
     used = 0;
   }
   if (used != text.size() || !(v >= 1.0) || !std::isfinite(v))
-    throw std::invalid_argument(what + ": perf_tolerance '" + text +
+    throw std::invalid_argument(what + ": '" + text +
                                 "' must be a number >= 1 (budget = fixed latency + tolerance x bound) or 'off'");
   return v;
 }
