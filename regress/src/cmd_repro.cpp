@@ -61,6 +61,7 @@ Original load_original(const fs::path& dir) {
       o.req.golden_only = t.at("golden_only").get<bool>();
       o.req.axi_profile = t.at("axi_profile").get<std::string>();
       if (t.contains("watchdog_cycles")) o.req.watchdog_cycles = t.at("watchdog_cycles").get<uint64_t>();
+      if (t.contains("perf_tolerance")) o.req.perf_tolerance = t.at("perf_tolerance").get<std::string>();
       if (t.contains("planted_bugs")) o.req.planted_bugs = t.at("planted_bugs").get<std::vector<std::string>>();
       o.have_result = true;
       o.verdict = j.at("verdict").get<std::string>();

@@ -60,6 +60,9 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
       ->capture_default_str();
   run->add_option("--watchdog", st->req.watchdog_cycles, "cycles without progress before a hang")
       ->capture_default_str();
+  run->add_option("--perf-tolerance", st->req.perf_tolerance,
+                  "performance budget: fail a layer over fixed latency + X x its bound (X >= 1, default 1.5), "
+                  "or 'off' (docs/scoreboard.md)");
   run->add_option("--knob", st->knobs, "generator knob NAME=VALUE (repeatable)");
   run->add_option("--plant", st->req.planted_bugs,
                   "enable a planted golden-model bug (checker proofs; see `dlaverif list --plants`)");

@@ -24,6 +24,7 @@ std::string RunResult::repro_command() const {
   if (request.reset_idle_cycles) os << " --reset-idle-cycles " << *request.reset_idle_cycles;
   if (request.axi_profile != "random") os << " --axi-profile " << request.axi_profile;
   if (request.watchdog_cycles != RunRequest{}.watchdog_cycles) os << " --watchdog " << request.watchdog_cycles;
+  if (!request.perf_tolerance.empty()) os << " --perf-tolerance " << request.perf_tolerance;
   for (const auto& [k, v] : request.knobs) os << " --knob " << k << "=" << v;
   for (const auto& p : request.planted_bugs) os << " --plant " << p;
   for (const auto& [name, value] : request.signal_settings) os << " --set-signal " << name << "=" << value;
@@ -37,6 +38,7 @@ nlohmann::json RunResult::to_json() const {
                {"knobs", request.knobs}, {"golden_only", request.golden_only},
                {"axi_profile", request.axi_profile},
                {"watchdog_cycles", request.watchdog_cycles},
+               {"perf_tolerance", request.perf_tolerance},
                {"planted_bugs", request.planted_bugs}};
   if (!request.signal_settings.empty()) j["test"]["signal_settings"] = request.signal_settings;
   j["test"]["dut"] = request.dut;

@@ -1,6 +1,7 @@
 #include "dla/test_runner.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -8,7 +9,9 @@
 #include <stdexcept>
 
 #include "dla/golden_model.h"
+#include "dla/counter_signature.h"
 #include "dla/nvdla_errata.h"
+#include "dla/perf_budget.h"
 #include "dla/planted_bug.h"
 #include "dla/hwconfig.h"
 #include "dla/register_map.h"
@@ -49,9 +52,13 @@ std::string reg_name(const RegisterMap& map, uint32_t addr) {
 class ProgramPlayer {
  public:
   ProgramPlayer(const HwConfig& cfg, GoldenModel& golden, tb::Simulation* sim, Scoreboard& sb,
-                double& golden_seconds)
+                double& golden_seconds, std::optional<double> perf_tolerance)
       : cfg_(cfg), map_(RegisterMap::of(cfg)), golden_(golden), sim_(sim), sb_(sb),
-        golden_seconds_(golden_seconds) {}
+        golden_seconds_(golden_seconds), perf_tolerance_(perf_tolerance), check_stalls_(perf_tolerance.has_value()) {}
+  uint64_t stall_counters_checked() const { return stall_counters_checked_; }
+
+  // One record per performance window (docs/scoreboard.md, "Performance budget").
+  const nlohmann::json& perf_windows() const { return perf_windows_; }
 
   // Diagnostics that are not failures (e.g. trace checks the golden model cannot judge).
   const std::vector<std::string>& notes() const { return notes_; }
@@ -135,6 +142,7 @@ class ProgramPlayer {
       sim_->run_until_interrupt(std::min<uint64_t>(4096, limit - sim_->cycle()));
       if (sim_->hang()) return false;
     }
+    interrupts_seen(std::nullopt);
     return true;
   }
 
@@ -195,9 +203,164 @@ class ProgramPlayer {
   }
 
   bool apply(const RegWrite& w) {
+    const size_t layers_before = golden_.layers().size();
     timed([&] { golden_.csb_write(w.addr, w.data); });
-    if (sim_) sim_->csb_write(w.addr, w.data, w.nposted);
+    if (!sim_) return true;
+    const uint64_t write_index = sim_->csb_writes_queued();
+    sim_->csb_write(w.addr, w.data, w.nposted);
+    // Layers this write started (the golden model runs them inside the write) join the
+    // performance window. The first that raises a done interrupt opens it: its clock starts when
+    // this write reaches the DUT. Companions without one (the RDMAs, which the golden model may
+    // run when they are armed, before their unit is) only add their cost.
+    const auto& layers = golden_.layers();
+    for (size_t i = layers_before; i < layers.size(); ++i) {
+      if (layers[i].completed) window_units_.emplace_back(layers[i].unit, layers[i].group < 0 ? 0 : layers[i].group);
+      const auto cost = layer_cost(cfg_, layers[i]);
+      if (!cost) continue;
+      window_costs_.push_back(*cost);
+      const uint32_t bits = GoldenModel::done_interrupt_bits(
+          layers[i].unit, layers[i].group < 0 ? 0u : static_cast<unsigned>(layers[i].group));
+      if (!bits) continue;
+      pending_done_bits_.push_back(bits);
+      if (!window_open_) {
+        window_open_ = true;
+        window_start_write_ = write_index;
+        window_withheld_start_ = withheld_cycles();
+        window_withheld_start_rd_ = withheld_cycles(true);
+      }
+    }
     return true;
+  }
+
+  // Cycles the memory withheld, read and write side (all ports), or the read side only.
+  uint64_t withheld_cycles(bool read_side_only = false) const {
+    const tb::SimStats st = sim_->stats();
+    uint64_t n = st.dbb.read_withheld_cycles + (read_side_only ? 0 : st.dbb.write_withheld_cycles);
+    if (st.sram) n += st.sram->read_withheld_cycles + (read_side_only ? 0 : st.sram->write_withheld_cycles);
+    return n;
+  }
+
+  // Stall counters of the window's units against what the memory withheld during the window
+  // (docs/scoreboard.md): a DMA can only stall while the memory port holds it back, so a read
+  // stall count is at most the cycles the slaves withheld on the read side, a write stall count
+  // at most those on the write side (zero on the `fast` profile). A per-group counter is read
+  // only while S_POINTER's producer still selects the layer's group (else the program has moved
+  // on and the CSB would show the other group).
+  void check_stall_counters(uint64_t read_bound, uint64_t write_bound) {
+    std::vector<std::pair<Unit, int>> seen;
+    for (const auto& [unit, group] : window_units_) {
+      if (std::find(seen.begin(), seen.end(), std::make_pair(unit, group)) != seen.end()) continue;
+      seen.emplace_back(unit, group);
+      const std::string name = unit_name(unit);
+      std::vector<const RegInfo*> counters;
+      for (const RegInfo* r : map_.unit_registers(unit)) {
+        const bool stall = r->name.find("STALL") != std::string::npos && r->name.rfind("D_PERF_", 0) == 0;
+        const bool bdma = unit == Unit::BDMA && r->name.rfind("STATUS_GRP" + std::to_string(group) + "_", 0) == 0 &&
+                          r->name.find("_STALL") != std::string::npos;
+        if (stall || bdma) counters.push_back(r);
+      }
+      if (counters.empty()) continue;
+      if (unit != Unit::BDMA) {
+        const RegInfo* ptr = map_.find(name + ".S_POINTER");
+        if (!ptr) continue;
+        const uint32_t p = sim_->csb_read(map_.address_of(*ptr));
+        if (sim_->hang() || static_cast<int>(p & 1u) != group) continue;
+      }
+      for (const RegInfo* r : counters) {
+        const uint32_t v = sim_->csb_read(map_.address_of(*r));
+        if (sim_->hang()) return;
+        const bool read_side = r->name.find("READ") != std::string::npos || r->name.find("RD_") != std::string::npos;
+        const uint64_t bound = read_side ? read_bound : write_bound;
+        ++stall_counters_checked_;
+        if (v <= bound) continue;
+        std::string counter = status_counter_name(*r);
+        if (counter.empty()) counter = to_lower(name) + "." + to_lower(r->name);
+        Mismatch m;
+        m.kind = MismatchKind::Register;
+        m.signature = counter + " rtl=" + std::to_string(v) + " bound=" + std::to_string(bound);
+        m.unit = name;
+        m.name = name + "." + r->name;
+        m.reg_addr = map_.address_of(*r);
+        m.mask = 0xffffffffu;
+        m.actual_value = v;
+        m.expected_value = static_cast<uint32_t>(std::min<uint64_t>(bound, 0xffffffffu));
+        m.message = "stall counter " + name + "." + r->name + " (group " + std::to_string(group) + ") reads " +
+                    std::to_string(v) + ", but the memory withheld only " + std::to_string(bound) + " " +
+                    (read_side ? "read" : "write") + "-side cycles during the layer";
+        sb_.add(std::move(m));
+      }
+    }
+  }
+
+  static std::string to_lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  }
+
+  // After a wait for `status_bits` (all: the interrupt line) ended: the window closes when
+  // every layer of it that raises a done interrupt has raised it.
+  void interrupts_seen(std::optional<uint32_t> status_bits) {
+    if (!window_open_) return;
+    pending_done_bits_.erase(std::remove_if(pending_done_bits_.begin(), pending_done_bits_.end(),
+                                            [&](uint32_t b) { return !status_bits || (b & *status_bits) != 0; }),
+                             pending_done_bits_.end());
+    if (!pending_done_bits_.empty()) return;
+    window_open_ = false;
+    const std::vector<LayerCost> costs = std::move(window_costs_);
+    window_costs_.clear();
+    const uint64_t withheld_all = withheld_cycles() - window_withheld_start_;
+    const auto start = sim_->csb_write_issue_cycle(window_start_write_);
+    if (!start) return;  // cannot happen: the wait read status over CSB after the write
+    // The end: the done interrupt's rising edge when the line rose during the window (the
+    // program may idle or read registers before it looks), else the end of the wait. A conv
+    // layer raises CDMA's done bits long before SDP's while the line stays high, so its window
+    // ends at the wait.
+    const bool conv = std::any_of(costs.begin(), costs.end(), [](const LayerCost& c) { return c.unit == "conv"; });
+    uint64_t end = sim_->cycle();
+    if (const auto rise = sim_->last_interrupt_rise(); !conv && rise && *rise > *start && *rise < end) end = *rise;
+    const uint64_t cycles = end > *start ? end - *start : 0;
+    const uint64_t withheld = std::min(cycles, withheld_all);
+    const uint64_t measured = cycles - withheld;
+    const PerfBudget b = window_budget(cfg_, costs);
+    const uint64_t budget = b.budget(perf_tolerance_.value_or(kDefaultPerfTolerance));
+    const double ratio = b.bound() ? static_cast<double>(measured > b.fixed_cycles ? measured - b.fixed_cycles : 0) /
+                                         static_cast<double>(b.bound())
+                                   : 0.0;
+    // A DMA may start before its unit is armed (an RDMA armed early, or the next group's while
+    // the previous layer runs), so its stall counter is bounded by what the memory withheld since
+    // the previous window opened (the start of the test for the first window).
+    if (check_stalls_) {
+      const uint64_t since_rd = withheld_cycles(true) - stall_from_rd_, since_all = withheld_cycles() - stall_from_all_;
+      check_stall_counters(since_rd, since_all - since_rd);
+    }
+    stall_from_rd_ = window_withheld_start_rd_;
+    stall_from_all_ = window_withheld_start_;
+    window_units_.clear();
+    perf_windows_.push_back({{"unit", b.unit}, {"start", *start}, {"cycles", cycles}, {"withheld", withheld},
+                             {"measured", measured}, {"layers", b.layers}, {"memory_cycles", b.memory_cycles},
+                             {"compute_cycles", b.compute_cycles}, {"fixed_cycles", b.fixed_cycles},
+                             {"budget", budget}, {"ratio", ratio}});
+    // Convolution windows are measured and recorded but not judged yet: the conv pipeline's
+    // windows do not yet measure its layers reliably (docs/scoreboard.md, "Not done").
+    perf_windows_.back()["checked"] = perf_tolerance_.has_value() && !conv;
+    if (!perf_tolerance_ || conv || measured <= budget) return;
+    Mismatch m;
+    m.kind = MismatchKind::Perf;
+    m.signature = perf_signature(b.unit, measured, budget);
+    m.unit = b.unit;
+    m.name = "perf:" + b.unit;
+    m.message = "performance: " + std::to_string(b.layers) + " layer(s) from cycle " + std::to_string(*start) +
+                " took " + std::to_string(measured) + " cycles (" + std::to_string(cycles) + " minus " +
+                std::to_string(withheld) + " the memory withheld), over the budget of " + std::to_string(budget) +
+                " = fixed " + std::to_string(b.fixed_cycles) + " + " + fmt_tolerance() + " x max(memory " +
+                std::to_string(b.memory_cycles) + ", compute " + std::to_string(b.compute_cycles) + ")";
+    sb_.add(std::move(m));
+  }
+
+  std::string fmt_tolerance() const {
+    std::ostringstream os;
+    os << perf_tolerance_.value_or(kDefaultPerfTolerance);
+    return os.str();
   }
 
   bool apply(const RegRead& r) {
@@ -231,7 +394,10 @@ class ProgramPlayer {
       // Poll the status register: the line alone cannot say which bits are set.
       const uint32_t d = sim_->csb_read(status_addr);
       if (sim_->hang()) return false;
-      if ((d & w.status_bits) == w.status_bits) return true;
+      if ((d & w.status_bits) == w.status_bits) {
+        interrupts_seen(d);  // every done bit set by now, not only the awaited ones
+        return true;
+      }
       if (sim_->cycle() >= limit) {
         sb_.add_hang("intr-wait", what + "interrupt status bits " + hex32(w.status_bits) +
                                       " not raised within the timeout (watchdog)");
@@ -338,13 +504,27 @@ class ProgramPlayer {
   double& golden_seconds_;
   std::vector<std::string> notes_;
   uint64_t golden_line_waits_ = 0;  // WaitIntrLine ops played on the golden model
+  // Performance window: layers started since the DUT was last idle, until their done interrupts.
+  std::optional<double> perf_tolerance_;  // nullopt: measured and recorded, not checked
+  bool window_open_ = false;
+  uint64_t window_start_write_ = 0;       // index of the CSB write that started the first layer
+  uint64_t window_withheld_start_ = 0;
+  std::vector<LayerCost> window_costs_;
+  std::vector<uint32_t> pending_done_bits_;
+  std::vector<std::pair<Unit, int>> window_units_;  // (unit, group) of the window's layer records
+  uint64_t window_withheld_start_rd_ = 0;
+  uint64_t stall_from_rd_ = 0, stall_from_all_ = 0;  // withheld counts where the stall bounds start
+  bool check_stalls_ = true;
+  uint64_t stall_counters_checked_ = 0;
+  nlohmann::json perf_windows_ = nlohmann::json::array();
 };
 
 nlohmann::json axi_stats_json(const tb::AxiMemoryStats& a) {
   return {{"busy_cycles", a.busy_cycles}, {"read_bursts", a.read_bursts},
           {"write_bursts", a.write_bursts}, {"read_beats", a.read_beats},
           {"write_beats", a.write_beats}, {"bytes_read", a.bytes_read},
-          {"bytes_written", a.bytes_written}};
+          {"bytes_written", a.bytes_written}, {"read_withheld_cycles", a.read_withheld_cycles},
+          {"write_withheld_cycles", a.write_withheld_cycles}};
 }
 
 nlohmann::json sim_stats_json(const tb::SimStats& st) {
@@ -398,7 +578,11 @@ RunResult run_program(const RunRequest& req, const Program& program) {
       if (cfg.sram_if)
         golden.memory(MemPort::Sram) = SparseMemory(sim->memory(MemPort::Sram).poison_seed());
     }
-    ProgramPlayer player(cfg, golden, sim.get(), sb, res.golden_seconds);
+    // Budgets and stall bounds describe dlaverif's RTL; another DUT is checked only when asked.
+    const std::optional<double> perf_tolerance =
+        req.perf_tolerance.empty() && req.dut != tb::kPrimaryDut ? std::nullopt
+                                                                 : parse_perf_tolerance(req.perf_tolerance, "--perf-tolerance");
+    ProgramPlayer player(cfg, golden, sim.get(), sb, res.golden_seconds, perf_tolerance);
     for (const auto& op : program.ops)
       if (!player.play(op)) break;
 
@@ -419,6 +603,8 @@ RunResult run_program(const RunRequest& req, const Program& program) {
       res.cycles = sim->cycle();
       res.eval_seconds = st.eval_seconds;
       res.details["sim"] = sim_stats_json(st);
+      res.details["perf"] = player.perf_windows();
+      res.details["stall_counters_checked"] = player.stall_counters_checked();
       for (const auto& name : req.read_signals) res.details["signals"][name] = sim->read_signal(name);
     }
     res.warnings = golden.warnings();

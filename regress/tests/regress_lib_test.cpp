@@ -252,6 +252,35 @@ tests:
                                             "ports=dbb", "--out", "/o/tests/b/10"}));
 }
 
+TEST(Plan, PerfToleranceGoesToRunAndBadValuesNameTheRule) {
+  TempDir d;
+  const Plan p = load_plan(d.file("p.yaml", R"(
+tests:
+  - {name: a, test: regs.access, config: small, perf_tolerance: 2.5}
+  - {name: b, test: regs.access, config: small, perf_tolerance: "off"}
+  - {name: c, test: regs.access, config: small}
+)"));
+  const auto jobs = expand(p, Level::Smoke);
+  ASSERT_EQ(jobs.size(), 3u);
+  const auto has = [](const std::vector<std::string>& a, const std::string& v) {
+    return std::find(a.begin(), a.end(), v) != a.end();
+  };
+  EXPECT_TRUE(has(jobs[0].run_args("/o"), "2.5"));
+  EXPECT_TRUE(has(jobs[1].run_args("/o"), "off"));
+  EXPECT_FALSE(has(jobs[2].run_args("/o"), "--perf-tolerance"));
+  for (const char* bad : {"0.5", "fast", "nan", "1.5x"}) {
+    const std::string path = d.file("bad.yaml", std::string("tests:\n  - {name: x, test: regs.access, config: small, "
+                                                            "perf_tolerance: \"") + bad + "\"}\n");
+    try {
+      load_plan(path);
+      ADD_FAILURE() << bad;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string(e.what()), "plan '" + path + "' entry 1 ('x'): field 'perf_tolerance': '" + bad +
+                                           "' must be a number >= 1 (budget = fixed latency + tolerance x bound) or 'off'");
+    }
+  }
+}
+
 TEST(Plan, ErrorsNameFileEntryAndRule) {
   TempDir d;
   const std::string path = d.file("bad.yaml", "tests:\n  - {name: ok, test: regs.access}\n  - {name: x, test: regs.access, level: often}\n");

@@ -254,7 +254,7 @@ module dla_cdp_core #(
   // P0: window walker (row -> width block -> surface -> atom of the block -> slice)
   // =========================================================================================
   logic          adv;
-  logic          wk_active;
+  logic          wk_active; `ifdef DLA_PLANTS wire [3:0] plant_cdp /*verilator public_flat_rw*/; logic plant_cdp_tick; always_ff @(posedge clk) plant_cdp_tick <= !plant_cdp_tick; wire plant_cdp_go = plant_cdp != 4'd1 || plant_cdp_tick; `endif
   logic [12:0]   wk_h, wk_w0, wk_s;
   logic [BB:0]   wk_wi;
   logic [NSB-1:0] wk_sl;
@@ -268,7 +268,7 @@ module dla_cdp_core #(
     last_blk = {1'b0, wk_w0} + 14'(blk) > {1'b0, width_m1};
   end
   wire          has_next = wk_s != surf_m1;
-  wire          p0_valid = wk_active && (has_next ? x_count > (XB+1)'(blk) : x_count != '0);
+  wire          p0_valid = wk_active && (has_next ? x_count > (XB+1)'(blk) : x_count != '0) `ifdef DLA_PLANTS && plant_cdp_go `endif;
   wire          p0_fire  = p0_valid && adv;
   wire          atom_end = p0_fire && wk_sl == sl_last;
   assign x_pop = atom_end;

@@ -61,7 +61,7 @@ module dla_cdp_wdma #(
   wire port = HAS_SRAM ? !ram_type : 1'b0;
 
   // ---- request walker: row -> width block -> surface -> chunks --------------------------------
-  logic                 active, blk_end;
+  logic                 active, blk_end; `ifdef DLA_PLANTS wire [3:0] plant_cdp_wdma /*verilator public_flat_rw*/; `endif
   logic [12:0]          st_s, st_h, w0;
   logic [ADDR_BITS-1:0] surf_base, row_base;
   logic [14:0]          chunk, blk;
@@ -134,6 +134,6 @@ module dla_cdp_wdma #(
     if (!rstn) done <= 1'b0;
     else       done <= dat_fire && dat_end && p_last;
 
-  wire stall = perf_en && ((req_valid && !wr_req_ready[port]) || (dat_valid && !wr_dat_ready[p_port]));
+  wire stall = perf_en && ((req_valid && !wr_req_ready[port]) || (dat_valid && !wr_dat_ready[p_port]) `ifdef DLA_PLANTS || plant_cdp_wdma == 4'd1 `endif);
   dla_stall_counter u_stall (.clk, .rstn, .clear(start), .stall, .count(write_stall));
 endmodule

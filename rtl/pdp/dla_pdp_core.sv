@@ -155,12 +155,12 @@ module dla_pdp_core #(
     end
 
   // ---- input selection ------------------------------------------------------------------
-  logic in_valid, in_ready;
+  logic in_valid, in_ready; `ifdef DLA_PLANTS wire [3:0] plant_pdp /*verilator public_flat_rw*/; logic plant_pdp_tick; always_ff @(posedge clk) plant_pdp_tick <= !plant_pdp_tick; wire plant_pdp_go = plant_pdp != 4'd1 || plant_pdp_tick; `endif
   logic [8*ATOM_BYTES-1:0] in_data;
-  assign in_valid   = flying ? rdma_valid : otf_valid;
+  assign in_valid   = (flying ? rdma_valid : otf_valid) `ifdef DLA_PLANTS && plant_pdp_go `endif;
   assign in_data    = flying ? rdma_data : otf_data;
-  assign rdma_ready = flying && in_ready;
-  assign otf_ready  = !flying && in_ready;
+  assign rdma_ready = flying && in_ready `ifdef DLA_PLANTS && plant_pdp_go `endif;
+  assign otf_ready  = !flying && in_ready `ifdef DLA_PLANTS && plant_pdp_go `endif;
 
   // ---- width pass -------------------------------------------------------------------------
   logic          w_valid, w_ready, w_eor;

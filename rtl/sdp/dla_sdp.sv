@@ -370,7 +370,7 @@ module dla_sdp #(
   // =========================================================================================
   // Feeder: one atom (input + operand records) at a time, cut into slices of TP elements
   // =========================================================================================
-  logic            have, more, last_atom_w, adv, issue, load;
+  logic            have, more, last_atom_w, adv, issue, load; `ifdef DLA_PLANTS wire [3:0] plant_sdp /*verilator public_flat_rw*/; logic plant_sdp_tick; always_ff @(posedge clk) plant_sdp_tick <= !plant_sdp_tick; wire plant_sdp_go = plant_sdp != 4'd1 || plant_sdp_tick; `endif
   logic [J_BITS:0] j;
   logic [12:0]     pw, ph, ps;
   logic [2*AB-1:0] w_in;
@@ -572,7 +572,7 @@ module dla_sdp #(
   assign pdp_valid  = running && to_pdp && out_valid && (o_last_slice || split_full);
   assign pdp_data   = oatom_next;
   assign sink_ready = to_mem ? wr_in_ready : to_pdp ? (!pdp_valid || pdp_ready) : 1'b1;
-  assign adv        = sink_ready;
+  assign adv        = sink_ready `ifdef DLA_PLANTS && (to_pdp || plant_sdp_go) `endif;
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) all_out <= 1'b0;

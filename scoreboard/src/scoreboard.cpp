@@ -58,6 +58,7 @@ const char* mismatch_kind_name(MismatchKind k) {
     case MismatchKind::Interrupt: return "intr";
     case MismatchKind::Protocol: return "protocol";
     case MismatchKind::Hang: return "hang";
+    case MismatchKind::Perf: return "perf";
   }
   return "?";
 }

@@ -19,6 +19,10 @@ std::vector<std::string> Job::run_args(const std::string& out_dir) const {
     a.push_back("--watchdog");
     a.push_back(std::to_string(watchdog_cycles));
   }
+  if (!perf_tolerance.empty()) {
+    a.push_back("--perf-tolerance");
+    a.push_back(perf_tolerance);
+  }
   for (const auto& [k, v] : knobs) {
     a.push_back("--knob");
     a.push_back(k + "=" + v);
@@ -59,6 +63,7 @@ std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override, 
       j.axi_profile = e.axi_profile;
       j.timeout_seconds = e.timeout_seconds;
       j.watchdog_cycles = e.watchdog_cycles;
+      j.perf_tolerance = e.perf_tolerance;
       j.covergroups = e.covergroups;
       jobs.push_back(std::move(j));
     }

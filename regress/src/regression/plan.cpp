@@ -9,6 +9,7 @@
 
 #include "dla/coverage/unit_coverage.h"
 #include "dla/hwconfig.h"
+#include "dla/perf_budget.h"
 #include "dla/test_generator.h"
 
 namespace dla::regression {
@@ -108,7 +109,7 @@ class EntryReader {
 
 PlanEntry read_entry(const EntryReader& r, double default_timeout) {
   r.check_fields({"name", "test", "config", "level", "seeds", "first_seed", "owner", "knobs", "covergroups",
-                  "golden_only", "dut", "axi_profile", "timeout", "watchdog"});
+                  "golden_only", "dut", "axi_profile", "timeout", "watchdog", "perf_tolerance"});
   PlanEntry e;
   e.name = r.text("name", "", true);
   if (!valid_name(e.name)) r.fail("entry name '" + e.name + "' may only use letters, digits, '.', '_' and '-'");
@@ -159,6 +160,12 @@ PlanEntry read_entry(const EntryReader& r, double default_timeout) {
     r.fail("axi_profile '" + e.axi_profile + "' is not one of " + join(profiles));
   e.timeout_seconds = static_cast<double>(r.number("timeout", static_cast<uint64_t>(default_timeout), 1));
   e.watchdog_cycles = r.number("watchdog", 0, 1);
+  e.perf_tolerance = r.text("perf_tolerance", "");
+  try {
+    parse_perf_tolerance(e.perf_tolerance, "field 'perf_tolerance'");
+  } catch (const std::invalid_argument& ex) {
+    r.fail(ex.what());
+  }
   return e;
 }
 

@@ -28,6 +28,7 @@ std::string plan_yaml(const std::string& name, const std::string& description, c
     if (j.axi_profile != "random") y << YAML::Key << "axi_profile" << YAML::Value << j.axi_profile;
     y << YAML::Key << "timeout" << YAML::Value << static_cast<uint64_t>(j.timeout_seconds);
     if (j.watchdog_cycles) y << YAML::Key << "watchdog" << YAML::Value << j.watchdog_cycles;
+    if (!j.perf_tolerance.empty()) y << YAML::Key << "perf_tolerance" << YAML::Value << j.perf_tolerance;
     y << YAML::EndMap;
   }
   y << YAML::EndSeq << YAML::EndMap;

@@ -32,7 +32,8 @@ constexpr const char* kManifestFormat = "dlaverif-regression/1";
 nlohmann::json job_json(const Job& j) {
   return {{"id", j.id}, {"entry", j.entry}, {"config", j.config}, {"test", j.test}, {"seed", j.seed},
           {"knobs", j.knobs}, {"golden_only", j.golden_only}, {"dut", j.dut}, {"axi_profile", j.axi_profile},
-          {"timeout_seconds", j.timeout_seconds}, {"watchdog_cycles", j.watchdog_cycles}, {"covergroups", j.covergroups}};
+          {"timeout_seconds", j.timeout_seconds}, {"watchdog_cycles", j.watchdog_cycles}, {"perf_tolerance", j.perf_tolerance},
+          {"covergroups", j.covergroups}};
 }
 
 Job job_from(const nlohmann::json& j) {
@@ -49,6 +50,7 @@ Job job_from(const nlohmann::json& j) {
   if (const auto it = j.find("dut"); it != j.end()) r.dut = it->get<std::string>();
   r.timeout_seconds = j.at("timeout_seconds").get<double>();
   r.watchdog_cycles = j.at("watchdog_cycles").get<uint64_t>();
+  if (const auto it = j.find("perf_tolerance"); it != j.end()) r.perf_tolerance = it->get<std::string>();
   r.covergroups = j.at("covergroups").get<std::vector<std::string>>();
   return r;
 }

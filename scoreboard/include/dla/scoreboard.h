@@ -23,8 +23,9 @@ enum class MismatchKind {
   Interrupt,   // GLB interrupt status or the interrupt line
   Protocol,    // bus protocol rule broken (AXI, CSB)
   Hang,        // no progress / timeout
+  Perf,        // a layer took longer than its performance budget (dla/perf_budget.h)
 };
-const char* mismatch_kind_name(MismatchKind k);  // "mem-data", "mem-outside", "reg", "intr", "protocol", "hang"
+const char* mismatch_kind_name(MismatchKind k);  // "mem-data", "mem-outside", "reg", "intr", "protocol", "hang", "perf"
 
 struct Mismatch {
   MismatchKind kind = MismatchKind::MemData;

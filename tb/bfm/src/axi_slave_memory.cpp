@@ -60,6 +60,10 @@ void AxiSlaveMemory::tick(const AxiMasterOut& in, AxiSlaveOut& out) {
   const bool ar_fire = in.arvalid && out_.arready;
   const bool r_fire = out_.rvalid && in.rready;
   last_handshake_ = aw_fire || w_fire || b_fire || ar_fire || r_fire;
+  // What the slave withholds in this cycle (state before the edge's handshakes).
+  if ((in.arvalid && !out_.arready) || (!reads_.empty() && !out_.rvalid)) ++stats_.read_withheld_cycles;
+  if ((in.awvalid && !out_.awready) || (in.wvalid && !out_.wready) || (!write_resp_.empty() && !out_.bvalid))
+    ++stats_.write_withheld_cycles;
 
   // Handshakes of this edge. B and R first: a response never belongs to a request of the same edge.
   if (b_fire) write_resp_.pop();

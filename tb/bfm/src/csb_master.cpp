@@ -37,6 +37,7 @@ void CsbMaster::check_address(uint32_t byte_addr) {
 void CsbMaster::write(uint32_t byte_addr, uint32_t data, bool nposted) {
   check_address(byte_addr);
   queue_.push_back({byte_addr, data, true, nposted, 0});
+  ++writes_queued_;
 }
 
 CsbMaster::Ticket CsbMaster::read(uint32_t byte_addr) {
@@ -76,6 +77,7 @@ void CsbMaster::tick(uint64_t cycle, const CsbSlaveOut& in, CsbMasterOut& out) {
       ++stats_.reads;
     } else {
       ++stats_.writes;
+      write_cycles_.push_back(cycle);
       if (r.nposted) {
         ++nposted_in_flight_;
         nposted_addresses_.push(r.byte_addr);

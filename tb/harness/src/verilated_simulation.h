@@ -165,6 +165,9 @@ class VerilatedSimulation final : public Simulation {
   }
 
   std::optional<std::string> hang() const override { return hang_; }
+  uint64_t csb_writes_queued() const override { return csb_.writes_queued(); }
+  std::optional<uint64_t> last_interrupt_rise() const override { return interrupts_.last_rise_cycle(); }
+  std::optional<uint64_t> csb_write_issue_cycle(uint64_t n) const override { return csb_.write_issue_cycle(n); }
 
   SimStats stats() const override {
     SimStats s;

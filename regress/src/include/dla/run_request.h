@@ -32,6 +32,7 @@ struct RunRequest {
   uint64_t waves_last_cycles = 0;   // 0: whole run
   std::string axi_profile = "random";
   uint64_t watchdog_cycles = 200000;
+  std::string perf_tolerance;       // performance budget tolerance: "" default, a number >= 1, or "off"
   std::map<std::string, std::string> knobs;
   std::vector<std::string> planted_bugs;  // golden-model plants (checker proofs only)
   std::map<std::string, uint64_t> signal_settings;  // model controls (tb::SimOptions), e.g. a mutant selector

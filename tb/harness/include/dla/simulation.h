@@ -93,6 +93,12 @@ class Simulation {
   // An operation's output checked at its done interrupt must have none (docs/testbench.md).
   virtual std::optional<PendingWrite> unacknowledged_write(MemPort p, uint64_t addr, uint64_t size) const = 0;
   virtual std::optional<std::string> hang() const = 0;  // watchdog signature once it fired
+  // CSB writes queued so far, and the cycle the n-th (0-based) was issued on the bus (nullopt
+  // while queued): where a layer's enabling write really reached the DUT.
+  virtual uint64_t csb_writes_queued() const = 0;
+  // Cycle of the last rising edge of dla_intr, if any.
+  virtual std::optional<uint64_t> last_interrupt_rise() const = 0;
+  virtual std::optional<uint64_t> csb_write_issue_cycle(uint64_t n) const = 0;
   virtual SimStats stats() const = 0;
   // 32-bit words (LSB first) of a public signal of the model by leaf name (e.g. a mutant
   // model's "mut_active"); std::invalid_argument when the model has no such signal.

@@ -22,6 +22,7 @@ struct Job {
   std::string axi_profile = "random";
   double timeout_seconds = 600;
   uint64_t watchdog_cycles = 0;  // 0: dlaverif run's default
+  std::string perf_tolerance;    // dlaverif run --perf-tolerance; empty: its default
   std::vector<std::string> covergroups;
   std::vector<std::string> extra_args;  // appended to `run` (mutation grading: --set-signal ...)
 

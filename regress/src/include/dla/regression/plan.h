@@ -30,6 +30,7 @@ struct PlanEntry {
   std::string axi_profile = "random";
   double timeout_seconds = 600;
   uint64_t watchdog_cycles = 0;     // 0: dlaverif run's default
+  std::string perf_tolerance;       // performance budget tolerance (a number >= 1 or "off"); empty: the default
 
   // Seeds this entry runs at `level` (0: not at this level).
   uint64_t seed_count(Level level) const;

@@ -26,6 +26,13 @@ struct AxiMemoryStats {
   uint64_t write_beats = 0;
   uint64_t bytes_read = 0;     // read beats x bus width
   uint64_t bytes_written = 0;  // bytes with their strobe set
+  // Cycles the slave withheld something the master was waiting for (the performance budget's
+  // and the stall-counter bounds' measure of a slow memory, docs/scoreboard.md). Read side: an
+  // ARVALID without ARREADY, or a read burst accepted whose next R beat is not presented. Write
+  // side: an AWVALID without AWREADY, a WVALID without WREADY, or a write whose B is owed and
+  // not presented. Zero on the `fast` profile but for B's one-cycle turnaround.
+  uint64_t read_withheld_cycles = 0;
+  uint64_t write_withheld_cycles = 0;
 };
 
 class AxiSlaveMemory {

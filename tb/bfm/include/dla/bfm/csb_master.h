@@ -57,6 +57,12 @@ class CsbMaster {
   const CsbMasterOut& outputs() const { return out_; }
   const std::vector<ProtocolViolation>& violations() const { return violations_; }
   const CsbStats& stats() const { return stats_; }
+  // Writes queued so far (write() calls), and the cycle the n-th of them (0-based) was issued
+  // on the bus; nullopt while it is still queued.
+  uint64_t writes_queued() const { return writes_queued_; }
+  std::optional<uint64_t> write_issue_cycle(uint64_t n) const {
+    return n < write_cycles_.size() ? std::optional<uint64_t>(write_cycles_[n]) : std::nullopt;
+  }
 
  private:
   struct Request {
@@ -85,6 +91,8 @@ class CsbMaster {
   bool last_activity_ = false;
   std::vector<ProtocolViolation> violations_;
   CsbStats stats_;
+  uint64_t writes_queued_ = 0;
+  std::vector<uint64_t> write_cycles_;  // issue cycle of each write, in order
 };
 
 }  // namespace dla::tb

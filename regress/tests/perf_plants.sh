@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The performance checks can fail (docs/scoreboard.md, "Performance budget"): on the planted
+# slow-down model (dlaverif-plant-<cfg>, rtl/mutation/plant_models.cmake) each planted
+# slow-down is caught with the signature perf:<unit> ..., the planted stall counter with its
+# bound signature, and with no plant enabled the same tests pass and agree with the normal
+# model (same verdict, cycles and output digest). Seeds are fixed: the same run gives the
+# same cycles.
+# Usage: perf_plants.sh DLAVERIF PLANT_BINARY
+set -u
+dla=$1 plant=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+field() { python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2" 2>/dev/null || echo missing; }
+sel() {  # the four selectors, $1 set to 1
+  for s in plant_cdp plant_pdp plant_sdp plant_cdp_wdma; do
+    if [[ $s == "$1" ]]; then echo "--set-signal $s=1"; else echo "--set-signal $s=0"; fi
+  done
+}
+# test seed plant expected-signature-prefix (fast profile: the memory withholds nothing)
+cases=(
+  "cdp.random 3 plant_cdp perf:cdp "
+  "pdp.random 1 plant_pdp perf:pdp "
+  "sdp.random 2 plant_sdp perf:sdp "
+  "cdp.random 3 plant_cdp_wdma cdp.write_stall rtl="
+)
+for c in "${cases[@]}"; do
+  read -r t s p want <<<"$c"
+  want=${c#* * * }
+  d=$tmp/$p-$t-$s
+  # shellcheck disable=SC2046
+  "$plant" run --config small --test "$t" --seed "$s" --axi-profile fast $(sel "$p") --out "$d" >/dev/null 2>&1
+  rc=$?
+  sig=$(field "$d/result.json" 'j["signature"]')
+  if [[ $rc == 1 && $sig == "$want"* ]]; then
+    echo "ok: $p caught on $t seed $s: $sig"
+  else
+    fail "$p on $t seed $s: exit $rc, signature '$sig', expected exit 1 and '$want...'"
+  fi
+  # No plant: passes, and is the normal model (same verdict, cycles, digest).
+  # shellcheck disable=SC2046
+  "$plant" run --config small --test "$t" --seed "$s" --axi-profile fast $(sel none) --out "$d-none" >/dev/null 2>&1
+  "$dla" run --config small --test "$t" --seed "$s" --axi-profile fast --out "$d-normal" >/dev/null 2>&1
+  a=$(field "$d-none/result.json" 'j["verdict"], j["cycles"], j["details"]["sim"]["output_digest"], len(j["details"]["perf"])')
+  b=$(field "$d-normal/result.json" 'j["verdict"], j["cycles"], j["details"]["sim"]["output_digest"], len(j["details"]["perf"])')
+  if [[ $a == "('pass'"* && $a == "$b" ]]; then
+    echo "ok: $t seed $s without plants passes, as on the normal model $a"
+  else
+    fail "$t seed $s without plants: plant model $a, normal model $b"
+  fi
+done
+# The tolerance can switch the check off: the planted CDP slow-down then passes.
+# shellcheck disable=SC2046
+"$plant" run --config small --test cdp.random --seed 3 --axi-profile fast $(sel plant_cdp) --perf-tolerance off \
+  --out "$tmp/off" >/dev/null 2>&1 || fail "plant_cdp with --perf-tolerance off does not pass"
+# A bad tolerance is an input error naming the rule.
+out=$("$dla" run --config small --test cdp.random --seed 1 --perf-tolerance 0.5 2>&1)
+rc=$?
+[[ $rc == 2 && $out == *"must be a number >= 1"* ]] || fail "--perf-tolerance 0.5: exit $rc, '$out'"
+if ((failures)); then
+  echo "$failures failure(s)"
+  exit 1
+fi
+echo "perf plants: all checks passed"

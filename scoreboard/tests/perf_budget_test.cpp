@@ -1,0 +1,99 @@
+// The performance budget's formulas (docs/scoreboard.md, "Performance budget").
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "dla/hwconfig.h"
+#include "dla/perf_budget.h"
+#include "dla/regs.gen.h"
+
+namespace dla {
+namespace {
+
+LayerRecord record(Unit unit, std::vector<std::pair<uint32_t, uint32_t>> values) {
+  std::sort(values.begin(), values.end());
+  LayerRecord r;
+  r.unit = unit;
+  r.group = 0;
+  r.regs.unit = unit;
+  r.regs.group = 0;
+  r.regs.values = std::move(values);
+  r.completed = true;
+  return r;
+}
+
+TEST(PerfBudget, CdpIsComputeBoundOnSmallAtOneElementACycle) {
+  namespace R = reg::CDP_RDMA;
+  const HwConfig& cfg = HwConfig::get("small");  // 8-byte atoms, 64-bit DBB, CDP 1 element a cycle
+  // 5 x 3 x 12 int8: 2 channel atoms of 8 bytes per pixel -> 30 atoms, 240 bytes, 240 elements.
+  const auto rdma = layer_cost(cfg, record(Unit::CDP_RDMA, {{R::D_DATA_CUBE_WIDTH::offset, 4},
+                                                            {R::D_DATA_CUBE_HEIGHT::offset, 2},
+                                                            {R::D_DATA_CUBE_CHANNEL::offset, 11}}));
+  const auto cdp = layer_cost(cfg, record(Unit::CDP, {}));
+  ASSERT_TRUE(rdma && cdp);
+  EXPECT_EQ(rdma->unit, "cdp");
+  EXPECT_EQ(rdma->read_bytes, 240u);
+  EXPECT_EQ(rdma->write_bytes, 240u);
+  EXPECT_EQ(rdma->compute_cycles, 240u);
+  const PerfBudget b = window_budget(cfg, {*rdma, *cdp});
+  EXPECT_EQ(b.unit, "cdp");
+  EXPECT_EQ(b.memory_cycles, 30u);  // 240 bytes / 8 bytes a beat
+  EXPECT_EQ(b.compute_cycles, 240u);
+  EXPECT_EQ(b.bound(), 240u);
+  EXPECT_EQ(b.budget(1.5), cdp->fixed_cycles + kPerfWindowOverheadCycles + 360u);
+  EXPECT_EQ(b.budget(1.0), cdp->fixed_cycles + kPerfWindowOverheadCycles + 240u);
+}
+
+TEST(PerfBudget, BdmaIsMemoryBoundAndConcurrentUnitsTakeTheSlowest) {
+  namespace B = reg::BDMA;
+  const HwConfig& cfg = HwConfig::get("v1");  // 64-byte DBB
+  // 4 lines of 2 x 32 bytes, 3 surfaces: 768 bytes each way.
+  const auto op = layer_cost(cfg, record(Unit::BDMA, {{B::CFG_LINE::offset, 1},
+                                                      {B::CFG_LINE_REPEAT::offset, 3},
+                                                      {B::CFG_SURF_REPEAT::offset, 2}}));
+  ASSERT_TRUE(op);
+  EXPECT_EQ(op->read_bytes, 768u);
+  EXPECT_EQ(op->compute_cycles, 0u);
+  const PerfBudget one = window_budget(cfg, {*op});
+  EXPECT_EQ(one.unit, "bdma");
+  EXPECT_EQ(one.memory_cycles, 12u);
+  // Two operations share the port: the memory bound adds up.
+  EXPECT_EQ(window_budget(cfg, {*op, *op}).memory_cycles, 24u);
+  // Units run concurrently: the slower sets the compute bound; one unit's layers add up.
+  LayerCost a{"sdp", 0, 0, 100, 10}, b{"pdp", 0, 0, 70, 10};
+  EXPECT_EQ(window_budget(cfg, {a, b}).compute_cycles, 100u);
+  EXPECT_EQ(window_budget(cfg, {a, b}).unit, "sdp");
+  EXPECT_EQ(window_budget(cfg, {a, b, b}).compute_cycles, 140u);
+  EXPECT_EQ(window_budget(cfg, {a, b, b}).unit, "pdp");
+  EXPECT_EQ(window_budget(cfg, {a, b, b}).fixed_cycles, 30u + kPerfWindowOverheadCycles);
+}
+
+TEST(PerfBudget, UnfinishedLayersAndUnitsWithoutAFormulaCostNothing) {
+  const HwConfig& cfg = HwConfig::get("small");
+  LayerRecord r = record(Unit::CDP_RDMA, {});
+  r.completed = false;
+  EXPECT_FALSE(layer_cost(cfg, r));
+  EXPECT_FALSE(layer_cost(cfg, record(Unit::CACC, {})));
+  EXPECT_FALSE(layer_cost(cfg, record(Unit::GLB, {})));
+}
+
+TEST(PerfBudget, ToleranceParsingNamesTheRule) {
+  EXPECT_EQ(parse_perf_tolerance("", "x"), kDefaultPerfTolerance);
+  EXPECT_EQ(parse_perf_tolerance("2", "x"), 2.0);
+  EXPECT_EQ(parse_perf_tolerance("1", "x"), 1.0);
+  EXPECT_FALSE(parse_perf_tolerance("off", "x"));
+  for (const char* bad : {"0.99", "-2", "abc", "1.5 ", "inf", "nan", "OFF"}) {
+    try {
+      parse_perf_tolerance(bad, "--perf-tolerance");
+      ADD_FAILURE() << bad;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string(e.what()), std::string("--perf-tolerance: '") + bad +
+                                           "' must be a number >= 1 (budget = fixed latency + tolerance x bound) or 'off'");
+    }
+  }
+  EXPECT_EQ(perf_signature("cdp", 404, 368), "perf:cdp cycles=404 budget=368");
+}
+
+}  // namespace
+}  // namespace dla
