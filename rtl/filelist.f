@@ -20,7 +20,6 @@ axi/dla_axi_wr_path.sv
 axi/dla_axi_master.sv
 csb/dla_csb_slave.sv
 glb/dla_glb.sv
-bdma/dla_bdma_stall_cnt.sv
 bdma/dla_bdma_rd_engine.sv
 bdma/dla_bdma_wr_engine.sv
 bdma/dla_bdma.sv

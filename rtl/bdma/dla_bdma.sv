@@ -307,8 +307,8 @@ module dla_bdma #(
 
   wire clr0 = launch && !launch_grp;
   wire clr1 = launch && launch_grp;
-  dla_bdma_stall_cnt u_rd0 (.clk, .rstn, .clr(clr0), .inc(rd_stall && !rd_grp),  .count(stall_rd0));
-  dla_bdma_stall_cnt u_rd1 (.clk, .rstn, .clr(clr1), .inc(rd_stall && rd_grp),   .count(stall_rd1));
-  dla_bdma_stall_cnt u_wr0 (.clk, .rstn, .clr(clr0), .inc(wr_stall && !dat_grp), .count(stall_wr0));
-  dla_bdma_stall_cnt u_wr1 (.clk, .rstn, .clr(clr1), .inc(wr_stall && dat_grp),  .count(stall_wr1));
+  dla_stall_counter  u_rd0 (.clk, .rstn, .clear(clr0), .stall(rd_stall && !rd_grp),  .count(stall_rd0));
+  dla_stall_counter  u_rd1 (.clk, .rstn, .clear(clr1), .stall(rd_stall && rd_grp),   .count(stall_rd1));
+  dla_stall_counter  u_wr0 (.clk, .rstn, .clear(clr0), .stall(wr_stall && !dat_grp), .count(stall_wr0));
+  dla_stall_counter  u_wr1 (.clk, .rstn, .clear(clr1), .stall(wr_stall && dat_grp),  .count(stall_wr1));
 endmodule

@@ -1,5 +1,6 @@
-// A DMA stall counter (D_PERF_*_STALL of PDP/CDP and their RDMAs): clears at a layer's start,
-// counts the clocks `stall` is high, and holds at 0xFFFFFFFF instead of wrapping.
+// A DMA stall counter (D_PERF_*_STALL of PDP/CDP and their RDMAs, BDMA's per-group stall
+// counts): clears at a layer's start, counts the clocks `stall` is high, and holds at
+// 0xFFFFFFFF instead of wrapping (clear wins).
 module dla_stall_counter (
   input  logic        clk,
   input  logic        rstn,
