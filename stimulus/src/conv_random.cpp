@@ -708,6 +708,7 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
   NvdlaWeightCredit nvdla_credit;  // what NVIDIA's CDMA may still count as occupied (avoid mode)
   Rng pdp_rng = Rng::stream(seed, "conv.pdp");
   Rng window_rng = Rng::stream(seed, "conv.window");
+  Rng element_rng = Rng::stream(seed, "conv.sdp_element");
   unsigned pdp_layers = 0;         // PDP's own ping-pong group alternates per PDP layer
   ConvDrawOptions draw = o.draw;
   for (unsigned i = 0; i < o.layers; ++i) {
@@ -748,6 +749,13 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
       }
       l.sdp = w;
     }
+    if (o.sdp_per_element_percent > 0)
+      for (ConvSdpXStage* st : {&l.sdp.bs, &l.sdp.bn})
+        if (st->enabled && (st->alu || st->mul) && element_rng.below(100) < o.sdp_per_element_percent) {
+          st->alu_mem = st->alu;
+          st->mul_mem = st->mul;
+          st->per_element = true;
+        }
     l.sdp.rdma_group = rdma_arms % 2;
     if (l.sdp.needs_rdma()) ++rdma_arms;
     ConvReuse next = ConvReuse::None;
@@ -854,6 +862,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool semi_planar = k.choice("pixel_formats", {"any", "semi_planar"}) == "semi_planar";
   o.pdp_percent = static_cast<unsigned>(k.integer("pdp_percent", 0, 100));
   o.window_percent = static_cast<unsigned>(k.integer("window_percent", 0, 100));
+  o.sdp_per_element_percent = static_cast<unsigned>(k.integer("sdp_per_element_percent", 0, 100));
   o.avoid_pdp_errata = avoid_errata;
   auto refuse = [&](const std::string& knob, const std::string& value, const std::string& why) {
     return std::invalid_argument(fmt::format("test 'conv.random': knob {}='{}' {}", knob, value, why));
@@ -902,6 +911,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   if (compute_bound) o.knob_note += " shape=compute_bound";
   if (o.pdp_percent > 0) o.knob_note += fmt::format(" pdp_percent={}", o.pdp_percent);
   if (o.window_percent > 0) o.knob_note += fmt::format(" window_percent={}", o.window_percent);
+  if (o.sdp_per_element_percent > 0) o.knob_note += fmt::format(" sdp_per_element_percent={}", o.sdp_per_element_percent);
   if (semi_planar) o.knob_note += " pixel_formats=semi_planar";
   return conv_random_program(cfg, seed, o);
 }
@@ -939,6 +949,8 @@ TestGenerator make_conv_random_generator() {
                                      "bits, low bits included (SDP BS/BN/EW bypassed, converter scale 1, offset 0; half "
                                      "CLIP_TRUNCATE 0 and shift 0..accumulator width, half CLIP_TRUNCATE to about the "
                                      "output width and shift 0, so CACC's rounding shows)"},
+             {"sdp_per_element_percent", "0", "per-cent of enabled SDP BS/BN stages whose operands come per element "
+                                              "from memory (a W x H x K operand cube, the same for every batch)"},
              {"pixel_formats", "any", "any | semi_planar: image layers use only the two-plane formats (Y plane and an "
                                      "interleaved UV plane, both read walkers of CDMA's image fetch); mode image or mixed"},
              {"shape", "any", "any | compute_bound: direct 3x3 layers over 8..12 full channel blocks and full kernel groups "

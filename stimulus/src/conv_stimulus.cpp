@@ -233,6 +233,12 @@ uint64_t conv_output_extent(const ConvLayerSpec& l, const HwConfig& cfg) {
          uint64_t{l.out_height - 1} * l.sdp.line_stride + uint64_t{l.out_width} * cfg.atom_bytes;
 }
 
+uint64_t conv_operand_cube_extent(const ConvLayerSpec& l, const HwConfig& cfg, const ConvSdpXStage& st) {
+  const uint64_t epa = cfg.atom_bytes / l.proc_es();
+  return (ceil_div(l.kernels, epa) - 1) * st.op_surface + uint64_t{l.out_height - 1} * st.op_line +
+         uint64_t{l.out_width} * epa * st.operand_bytes_per_element();
+}
+
 uint64_t conv_input_extent(const ConvLayerSpec& l, const HwConfig& cfg, bool plane1) {
   const uint64_t a = cfg.atom_bytes;
   if (l.mode == ConvMode::Image) {
@@ -582,9 +588,9 @@ std::vector<ConvMemoryImage> conv_layer_images(const ConvLayerSpec& l, const HwC
   const unsigned epa = cfg.atom_bytes / l.proc_es();
   for (const ConvSdpXStage* st : {&l.sdp.bs, &l.sdp.bn}) {
     if (!st->uses_memory()) continue;
-    const bool both = st->alu && st->alu_mem && st->mul && st->mul_mem;
-    const unsigned bpe = (st->two_byte ? 2 : 1) * (both ? 2 : 1);
-    std::vector<uint8_t> ops(round_up(ceil_div(l.kernels, epa) * epa * bpe, 64));  // whole beats loaded
+    const uint64_t bpe = st->operand_bytes_per_element();
+    std::vector<uint8_t> ops(round_up(st->per_element ? conv_operand_cube_extent(l, cfg, *st) : ceil_div(l.kernels, epa) * epa * bpe,
+                                      64));  // whole beats loaded
     for (size_t i = 0; i + (st->two_byte ? 2 : 1) <= ops.size(); i += st->two_byte ? 2 : 1) {
       uint16_t x = 0;
       if (l.proc_precision == Precision::Fp16) x = fp16_moderate(fill, 15);
@@ -658,8 +664,15 @@ void place_conv_outputs(ConvLayerSpec& l, const HwConfig& cfg, Rng& r, ConvAlloc
   const unsigned epa = cfg.atom_bytes / l.proc_es();
   for (ConvSdpXStage* st : {&l.sdp.bs, &l.sdp.bn}) {
     if (!st->uses_memory()) continue;
-    const bool both = st->alu && st->alu_mem && st->mul && st->mul_mem;
-    st->operands = alloc.take(st->operand_port, round_up(ceil_div(l.kernels, epa) * epa * (st->two_byte ? 2 : 1) * (both ? 2 : 1), 64), a);
+    if (st->per_element) {  // a W x H x K operand cube; W = H = 1: surfaces back to back (§5.3)
+      const uint64_t pos = uint64_t{epa} * st->operand_bytes_per_element();
+      const bool one = l.out_width == 1 && l.out_height == 1;
+      st->op_line = uint64_t{l.out_width} * pos + gap(r.chance(0.5));
+      st->op_surface = one ? pos : uint64_t{l.out_height} * st->op_line + gap(r.chance(0.5));
+      st->operands = alloc.take(st->operand_port, round_up(conv_operand_cube_extent(l, cfg, *st), 64), a);
+      continue;
+    }
+    st->operands = alloc.take(st->operand_port, round_up(ceil_div(l.kernels, epa) * epa * st->operand_bytes_per_element(), 64), a);
   }
   // SDP output. Batching: 64-byte aligned base and strides, lines never packed (but 1x1).
   const ConvDerived d = conv_derived(l, cfg);
@@ -853,12 +866,13 @@ void program_conv_layer(ProgramBuilder& b, const HwConfig& cfg, const ConvLayerS
     }
     const bool alu_mem = st.alu && st.alu_mem, mul_mem = st.mul && st.mul_mem;
     const uint32_t use = alu_mem && mul_mem ? 2 : alu_mem ? 1 : 0;
-    w(rdma, cfg_off, (use << 1) | (st.two_byte ? 8u : 0) | (st.operand_port == MemPort::Dbb ? 0x20u : 0));  // PER_KERNEL
+    w(rdma, cfg_off, (use << 1) | (st.two_byte ? 8u : 0) | (st.per_element ? 0x10u : 0) |
+                         (st.operand_port == MemPort::Dbb ? 0x20u : 0));  // DATA_MODE: per kernel or per element
     w(rdma, base_off, p32(st.operands));
     w(rdma, base_off + 4, hi32(st.operands));
-    w(rdma, base_off + 8, 0);
-    w(rdma, base_off + 0xc, 0);
-    w(rdma, base_off + 0x10, 0);
+    w(rdma, base_off + 8, p32(st.op_line));
+    w(rdma, base_off + 0xc, p32(st.op_surface));
+    w(rdma, base_off + 0x10, 0);  // batch stride: every batch uses the same operands
   };
   stream(R::D_BRDMA_CFG::offset, R::D_BS_BASE_ADDR_LOW::offset, s.bs);
   stream(R::D_NRDMA_CFG::offset, R::D_BN_BASE_ADDR_LOW::offset, s.bn);

@@ -44,10 +44,15 @@ struct ConvSdpXStage {
   uint32_t alu_algo = 2;  // 0 MAX, 1 MIN, 2 SUM
   uint16_t alu_operand = 0, mul_operand = 1;
   uint32_t alu_shift = 0, mul_shift = 0;
-  bool alu_mem = false, mul_mem = false;  // operands from memory (per kernel)
+  bool alu_mem = false, mul_mem = false;  // operands from memory (per kernel, or per element)
   bool two_byte = true;                   // memory operand size (16-bit PROC: always)
   MemPort operand_port = MemPort::Dbb;
-  uint64_t operands = 0;  // per-kernel operand block
+  uint64_t operands = 0;  // per-kernel operand block, or the per-element operand cube
+  // PER_ELEMENT (sdp.md §5.3): one operand per output element (every batch uses the same), in a
+  // cube of the output's W x H x K with its own line and surface strides.
+  bool per_element = false;
+  uint64_t op_line = 0, op_surface = 0;
+  uint64_t operand_bytes_per_element() const { return (two_byte ? 2u : 1u) * (alu && alu_mem && mul && mul_mem ? 2u : 1u); }
   bool uses_memory() const { return enabled && ((alu && alu_mem) || (mul && mul_mem)); }
   uint32_t cfg_register() const;  // D_DP_BS_CFG / D_DP_BN_CFG value
 };
@@ -173,6 +178,8 @@ uint64_t conv_uncompressed_weight_bytes(const ConvLayerSpec& l, const HwConfig& 
 uint64_t conv_weight_entries_needed(const ConvLayerSpec& l, const HwConfig& cfg);
 // SDP: elements per output atom and the bytes of the output image.
 uint64_t conv_output_extent(const ConvLayerSpec& l, const HwConfig& cfg);
+// Bytes a per-element BS/BN operand cube spans (the stage's op_line / op_surface strides).
+uint64_t conv_operand_cube_extent(const ConvLayerSpec& l, const HwConfig& cfg, const ConvSdpXStage& st);
 uint64_t conv_input_extent(const ConvLayerSpec& l, const HwConfig& cfg, bool plane1 = false);
 
 // What the CBUF holds after a layer (for the next layer's reuse).
@@ -341,6 +348,10 @@ struct ConvRandomOptions {
   // CLIP_TRUNCATE leaving about the output's width and no shift (CACC's rounding in the output's
   // low bit). Own stream "conv.window"; 0 leaves every other draw as it was.
   unsigned window_percent = 0;
+  // Per-cent of enabled BS/BN stages whose ALU and MUL operands (those the stage uses) come per
+  // element from memory (sdp.md §5.3). Own stream "conv.sdp_element"; 0 leaves every other
+  // draw as it was.
+  unsigned sdp_per_element_percent = 0;
 };
 // conv.random's program: layers on alternating groups, each waited for.
 Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandomOptions& o);

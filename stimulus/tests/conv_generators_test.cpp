@@ -1387,6 +1387,41 @@ TEST(ConvGolden, WindowLayersRunClean) {
   EXPECT_GE(rounding, 8u) << "too few windows that show CACC's rounding";
 }
 
+// sdp_per_element_percent: BS/BN stages take their operands per element from memory
+// (SDP_RDMA DATA_MODE = per element, with the operand cube's line and surface strides), also
+// in batched layers; the programs run clean on the golden model. (0 leaving the default
+// programs unchanged is ConvRandom.ProgramsAtThePlansKnobsArePinned.)
+TEST(ConvGolden, PerElementSdpOperandsRunClean) {
+  if (!golden_has_conv()) GTEST_SKIP() << "the golden model has no convolution datapath yet";
+  const TestGenerator& g = find_test_generator("conv.random");
+  unsigned per_element = 0, batched = 0;
+  for (const char* config : {"small", "v1"}) {
+    const HwConfig& cfg = HwConfig::get(config);
+    const RegisterMap& map = RegisterMap::of(cfg);
+    const uint32_t brdma = map.address_of(*map.find("SDP_RDMA.D_BRDMA_CFG"));
+    const uint32_t nrdma = map.address_of(*map.find("SDP_RDMA.D_NRDMA_CFG"));
+    const uint32_t batch = map.address_of(*map.find("SDP.D_FEATURE_MODE_CFG"));
+    for (uint64_t seed = 1; seed <= 10; ++seed) {
+      const Program p = g.generate(cfg, seed, {{"sdp_per_element_percent", "100"}, {"batch_percent", "50"}});
+      bool elem = false;
+      for (const ProgramOp& op : p.ops)
+        if (const auto* w = std::get_if<RegWrite>(&op)) {
+          if ((w->addr == brdma || w->addr == nrdma) && (w->data & 1u) == 0 && (w->data & 0x10u)) {
+            ++per_element;
+            elem = true;
+          }
+          if (w->addr == batch && ((w->data >> 8) & 0x1fu) != 0 && elem) ++batched;
+        }
+      GoldenModel m(cfg, seed);
+      const auto res = test::execute(p, m);
+      EXPECT_TRUE(res.failures.empty()) << config << " seed " << seed << ": " << res.failures.front();
+      EXPECT_TRUE(m.warnings().empty()) << config << " seed " << seed << ": " << m.warnings().front();
+    }
+  }
+  EXPECT_GE(per_element, 30u) << "too few per-element operand streams drawn";
+  EXPECT_GE(batched, 3u) << "too few batched layers after a per-element operand stream";
+}
+
 // The compared region is exactly SDP's output: every byte of every output atom (pad lanes of
 // the last surface included) is written by the golden model, and nothing else is.
 TEST(ConvGolden, TheOutputWindowsAreWrittenCompletelyAndNothingElse) {
