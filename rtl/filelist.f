@@ -1,3 +1,4 @@
+common/dla_batch_order.sv
 common/dla_fifo.sv
 common/dla_rr_arb.sv
 common/dla_reset_sync.sv
@@ -39,6 +40,8 @@ conv/dla_cbuf.sv
 conv/dla_conv_stripe.sv
 conv/dla_conv_slice_geom.sv
 conv/dla_cdma_img.sv
+conv/dla_cdma_ring_fetch.sv
+conv/dla_cdma_wgs.sv
 conv/dla_cdma.sv
 conv/dla_csc.sv
 conv/dla_cmac.sv
@@ -59,6 +62,7 @@ sdp/dla_sdp_cvt.sv
 sdp/dla_sdp_dp.sv
 sdp/dla_sdp_lut_ram.sv
 sdp/dla_sdp_rd_stream.sv
+sdp/dla_sdp_batch_walker.sv
 sdp/dla_sdp_wr.sv
 sdp/dla_sdp.sv
 cdp/dla_cdp_icvt.sv

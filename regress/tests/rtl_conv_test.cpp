@@ -87,16 +87,15 @@ BOOST_AUTO_TEST_SUITE_END()
 
 // v1 (nv_full) geometry: 32-byte atoms, two per 512-bit beat, four per 128-byte CBUF entry,
 // AC = 64, AK = 32 (int8) / 16 (int16), two SDP beats per int8 atom. What the v1 RTL has so
-// far: int8 and int16 direct convolution on the DBB port (docs/conv-rtl.md); the knobs keep
-// the generator inside that.
+// far: int8 and int16 direct and image convolution, both memory ports, compressed weights,
+// batches (docs/conv-rtl.md); the knobs keep the generator inside that.
 BOOST_AUTO_TEST_SUITE(v1)
 
-// What v1's conv RTL runs (docs/conv-rtl.md): direct layers without batching or compression,
-// every SDP stage and either memory port.
-const std::map<std::string, std::string> kV1Int8 = {{"precision", "int8"},     {"mode", "direct"},
-                                                    {"batch_percent", "0"},    {"compression_percent", "0"}};
-const std::map<std::string, std::string> kV1Int16 = {{"precision", "int16"},    {"mode", "direct"},
-                                                     {"batch_percent", "0"},    {"compression_percent", "0"}};
+// What v1's conv RTL runs (docs/conv-rtl.md): direct layers (a quarter of them batched and a
+// quarter with compressed weights, the generator's defaults), every SDP stage and either
+// memory port.
+const std::map<std::string, std::string> kV1Int8 = {{"precision", "int8"}, {"mode", "direct"}};
+const std::map<std::string, std::string> kV1Int16 = {{"precision", "int16"}, {"mode", "direct"}};
 
 BOOST_AUTO_TEST_CASE(int8_direct) {
   for (uint64_t seed = 1; seed <= 12; ++seed) require_pass(run_test(conv_request(seed, kV1Int8, "random", "v1")));
@@ -118,9 +117,41 @@ BOOST_AUTO_TEST_CASE(sram_port) {
 // Image input on v1: 8-bit, 16-bit and 10-bit packed pixel formats into int8 and int16.
 BOOST_AUTO_TEST_CASE(image) {
   for (const std::string precision : {"int8", "int16"}) {
-    const std::map<std::string, std::string> knobs = {
-        {"precision", precision}, {"mode", "image"}, {"compression_percent", "0"}};
+    const std::map<std::string, std::string> knobs = {{"precision", precision}, {"mode", "image"}};
     for (uint64_t seed = 500; seed < 508; ++seed) require_pass(run_test(conv_request(seed, knobs, "random", "v1")));
+  }
+}
+// Every layer batched (2 to 32 batches): the pair-and-batch order from CSC through CACC into
+// SDP's write, per-element SDP operands (half the BS/BN stages) used again for every batch,
+// W = H = 1 outputs; int8 and int16, a medium layer each, the slow profile. A planted bug in
+// SDP's operand replay failed 6 of 8 such int8 seeds.
+BOOST_AUTO_TEST_CASE(batches) {
+  for (const std::string precision : {"int8", "int16"}) {
+    auto knobs = precision == "int8" ? kV1Int8 : kV1Int16;
+    knobs["batch_percent"] = "100";
+    knobs["sdp_per_element_percent"] = "50";
+    for (uint64_t seed = 700; seed < 706; ++seed) require_pass(run_test(conv_request(seed, knobs, "random", "v1")));
+    require_pass(run_test(conv_request(710, knobs, "slow", "v1")));
+    knobs["size"] = "medium";
+    knobs["layers"] = "1";
+    require_pass(run_test(conv_request(720, knobs, "random", "v1")));
+  }
+}
+// Every layer with compressed weights (WMB in the last bank, WGS, sparsity 0 to 99 %): direct
+// int8 and int16 (one medium layer each: groups that wrap the weight ring), image input, and
+// the slow AXI profile (mask and stream returns late against CSC's reads).
+BOOST_AUTO_TEST_CASE(compressed_weights) {
+  for (const std::string precision : {"int8", "int16"}) {
+    auto knobs = precision == "int8" ? kV1Int8 : kV1Int16;
+    knobs["compression_percent"] = "100";
+    for (uint64_t seed = 600; seed < 606; ++seed) require_pass(run_test(conv_request(seed, knobs, "random", "v1")));
+    require_pass(run_test(conv_request(610, knobs, "slow", "v1")));
+    knobs["size"] = "medium";
+    knobs["layers"] = "1";
+    require_pass(run_test(conv_request(620, knobs, "random", "v1")));
+    const std::map<std::string, std::string> image = {
+        {"precision", precision}, {"mode", "image"}, {"compression_percent", "100"}};
+    for (uint64_t seed = 630; seed < 633; ++seed) require_pass(run_test(conv_request(seed, image, "random", "v1")));
   }
 }
 // Bigger layers: several APE blocks per slice, the last block's slot sizes, weight ring wrap.

@@ -15,6 +15,7 @@ module dla_cacc #(
   parameter int TP       = 1,
   parameter bit SAT_WRAP = 1'b1,
   parameter bit PREC16   = 1'b0,             // int16 layers: AK/2 kernels, 48-bit sums
+  parameter bit HAS_BATCH = 1'b0,             // batching
   parameter int ACC_W    = PREC16 ? 48 : 34,
   parameter int SLB      = $clog2(SL),
   parameter int AKB      = $clog2(AK)
@@ -99,7 +100,9 @@ module dla_cacc #(
   wire [13:0] akp = es2 ? 14'(AK / 2) : 14'(AK);
   wire [13:0] groups_m1 = es2 ? (kernels - 14'd1) >> (AKB - 1) : (kernels - 14'd1) >> AKB;
   wire [BB-1:0] last_beat = es2 ? BB'(BEATS / 2 - 1) : BB'(BEATS - 1);
-  wire [26:0] npix = (27'(out_w_m1) + 27'd1) * (27'(out_h_m1) + 27'd1);
+  // output atoms per kernel group: pixels x batches (in dla_batch_order's order, as CSC sends them)
+  wire [4:0]  n_m1 = HAS_BATCH ? batches : 5'd0;
+  wire [26:0] npix = (27'(out_w_m1) + 27'd1) * (27'(out_h_m1) + 27'd1) * (27'(n_m1) + 27'd1);
 
   logic        dv_run, dv_bank;
   logic [13:0] dv_g;

@@ -7,12 +7,15 @@
 //   the data and weight regions are disjoint): a window of 2 x ENTRY_BYTES bytes,
 //   {entry addr1, entry addr0}, written under a byte mask (a beat of several atoms may end in
 //   the next entry, or place its atoms at two pixel positions of a slice);
-// * two pair-read ports (CSC data, CSC weights): {entry addr1, entry addr0} one clock later, a
-//   window from which CSC cuts any ENTRY_BYTES-long run of bytes.
+// * NRD pair-read ports (CSC data, CSC weights, and on configurations with weight compression
+//   CSC's weight-mask reads): {entry addr1, entry addr0} one clock later, a window from which
+//   CSC cuts any ENTRY_BYTES-long run of bytes (or mask bits). A port's output holds until its
+//   next read.
 module dla_cbuf #(
   parameter int BANKS       = 32,
   parameter int DEPTH       = 512,
   parameter int ENTRY_BYTES = 8,
+  parameter int NRD         = 2,                      // pair-read ports
   parameter int EA          = $clog2(BANKS * DEPTH)   // entry address bits
 ) (
   input  logic                       clk,
@@ -22,19 +25,19 @@ module dla_cbuf #(
   input  logic [2*EA-1:0]            w_addr1,
   input  logic [4*ENTRY_BYTES*8-1:0] w_data,
   input  logic [4*ENTRY_BYTES-1:0]   w_mask,
-  // pair-read ports: 0 = data, 1 = weights
-  input  logic [1:0]                 r_en,
-  input  logic [2*EA-1:0]            r_addr0,
-  input  logic [2*EA-1:0]            r_addr1,
-  output logic [4*ENTRY_BYTES*8-1:0] r_data
+  // pair-read ports: 0 = data, 1 = weights, 2 = weight mask
+  input  logic [NRD-1:0]               r_en,
+  input  logic [NRD*EA-1:0]            r_addr0,
+  input  logic [NRD*EA-1:0]            r_addr1,
+  output logic [NRD*2*ENTRY_BYTES*8-1:0] r_data
 );
   localparam int EB   = ENTRY_BYTES * 8;
   localparam int HALF = BANKS * DEPTH / 2;
 
   // One RAM per byte column and half: a write port writes the bytes its mask selects.
   wire [4*EA-1:0] wa = {w_addr1[EA +: EA], w_addr0[EA +: EA], w_addr1[0 +: EA], w_addr0[0 +: EA]};
-  logic [4*(EA-1)-1:0] rd_row;                         // per read port: {odd row, even row}
-  logic [4*EB-1:0] rd_q;                             // per read port: {odd entry, even entry}
+  logic [NRD*2*(EA-1)-1:0] rd_row;                   // per read port: {odd row, even row}
+  logic [NRD*2*EB-1:0] rd_q;                         // per read port: {odd entry, even entry}
   for (genvar b = 0; b < ENTRY_BYTES; b++) begin : g_col
     logic [7:0] ram_even [HALF];
     logic [7:0] ram_odd  [HALF];
@@ -46,7 +49,7 @@ module dla_cbuf #(
           if (wa[i*EA]) ram_odd[wa[i*EA + 1 +: EA-1]] <= w_data[i*EB + b*8 +: 8];
           else ram_even[wa[i*EA + 1 +: EA-1]] <= w_data[i*EB + b*8 +: 8];
         end
-    for (genvar p = 0; p < 2; p++) begin : g_rd
+    for (genvar p = 0; p < NRD; p++) begin : g_rd
       always_ff @(posedge clk)
         if (r_en[p]) begin
           rd_q[p*2*EB + b*8 +: 8]      <= ram_even[rd_row[p*2*(EA-1) +: EA-1]];
@@ -55,7 +58,7 @@ module dla_cbuf #(
     end
   end
 
-  for (genvar p = 0; p < 2; p++) begin : g_rd
+  for (genvar p = 0; p < NRD; p++) begin : g_rd
     wire [EA-1:0] a0 = r_addr0[p*EA +: EA];
     wire [EA-1:0] a1 = r_addr1[p*EA +: EA];
     wire unused_a1 = a1[0];   // the parity of addr1 is the opposite of addr0's

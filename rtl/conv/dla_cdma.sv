@@ -17,6 +17,9 @@ module dla_cdma #(
   parameter int TAG_BITS    = 4,
   parameter bit PREC16      = 1'b0,                        // int16/fp16 (2-byte elements)
   parameter bit HAS_SRAM    = 1'b0,                        // the secondary (SRAM) read port
+  parameter bit HAS_WMB     = 1'b0,                        // weight compression
+  parameter bit HAS_BATCH   = 1'b0,                        // batching (direct mode)
+  parameter int AK          = 8,                           // kernels per group (int8)
   parameter int APB         = DATA_BITS / (8 * ATOM_BYTES)  // atoms per beat: 1 or 2
 ) (
   input  logic                     clk,
@@ -38,6 +41,10 @@ module dla_cdma #(
   input  logic [EA-1:0]            wt_first,       // first entry of the weight region
   input  logic [EA:0]              wt_ring,        // entries of the weight region
   input  logic [31:0]              wt_released,    // weight entries CSC released this layer
+  input  logic [EA-1:0]            wmb_first,      // weight-mask ring (compression)
+  input  logic [EA:0]              wmb_ring,
+  input  logic [31:0]              wmb_released,   // its entries CSC released this layer
+  output logic [31:0]              wmb_bytes_in,   // weight-mask bytes present
   output logic [13:0]              rows_done,      // new slices completely written
   output logic [31:0]              wt_bytes,       // weight bytes written
   output logic                     fetch_done,
@@ -69,7 +76,6 @@ module dla_cdma #(
   localparam int AB      = ATOM_BYTES * 8;
   localparam int EB      = ENTRY_BYTES * 8;
   localparam int APE     = ENTRY_BYTES / ATOM_BYTES;      // atoms per CBUF entry
-  localparam int APE_B   = (APE > 1) ? $clog2(APE) : 1;
   localparam int ATOM_SH = $clog2(ATOM_BYTES);
   localparam int APE_SH  = $clog2(APE);
   localparam int ENT_SH  = $clog2(ENTRY_BYTES);
@@ -184,8 +190,8 @@ module dla_cdma #(
   wire [APB-1:0]       wp_mask  = rd_dat_mask[(w_sram ? APB : 0) +: APB];
   wire [TAG_BITS-1:0]  dp_tag   = rd_dat_tag[(d_sram ? TAG_BITS : 0) +: TAG_BITS];
   assign rd_req_valid = {w_sram && wp_req, d_sram && dp_req, !w_sram && wp_req, !d_sram && dp_req};
-  /* verilator lint_off UNUSEDSIGNAL */   // weights carry no tag
-  wire [TAG_BITS-1:0]  unused_wp_tag = rd_dat_tag[(w_sram ? TAG_BITS : 0) +: TAG_BITS];
+  /* verilator lint_off UNUSEDSIGNAL */   // the weight tag says which copy (compression only)
+  wire [TAG_BITS-1:0]  wp_tag   = rd_dat_tag[(w_sram ? TAG_BITS : 0) +: TAG_BITS];
   /* verilator lint_on UNUSEDSIGNAL */
   wire [EA:0] eps_p1 = (EA+1)'(15'(eps) + 15'd1);   // a slice is at most the whole buffer
 
@@ -201,9 +207,14 @@ module dla_cdma #(
   // ---- direct-mode feature fetch ----------------------------------------------------------
   // Processing precision: 2-byte elements (int16/fp16) only on configurations that have them.
   wire              es2     = PREC16 && proc_prec != 2'd0;
+  // Batches: slice y * N + b is line y of batch b (at BATCH_STRIDE from batch b - 1); lines are
+  // fetched in slice order.
   logic                 running, d_walk, fetch_data_q;
   logic [12:0]          d_y, d_s;
-  logic [ADDR_BITS-1:0] d_row, d_addr;
+  logic [4:0]           d_b;
+  logic [ADDR_BITS-1:0] d_row, d_bat, d_addr;
+  wire  [4:0]           n_m1 = HAS_BATCH ? batches : 5'd0;
+  wire  [13:0]          slices_total = 14'((15'(height_m1) + 15'd1) * (15'(n_m1) + 15'd1));
   wire  [12:0]          surf_m1 = es2 ? chan_m1 >> (ATOM_SH - 1) : chan_m1 >> ATOM_SH;
 
   wire d_req_valid = running && d_walk && !image;
@@ -214,21 +225,32 @@ module dla_cdma #(
       d_walk <= 1'b0;
       d_y    <= '0;
       d_s    <= '0;
+      d_b    <= '0;
       d_row  <= '0;
+      d_bat  <= '0;
       d_addr <= '0;
     end else if (start) begin
       d_walk <= fetch_data;
       d_y    <= '0;
       d_s    <= '0;
+      d_b    <= '0;
       d_row  <= addr0_64[ADDR_BITS-1:0];
+      d_bat  <= addr0_64[ADDR_BITS-1:0];
       d_addr <= addr0_64[ADDR_BITS-1:0];
     end else if (d_fire) begin
       if (d_s != surf_m1) begin
         d_s    <= d_s + 13'd1;
         d_addr <= d_addr + ADDR_BITS'(surf_stride);
+      end else if (d_b != n_m1) begin               // the same line of the next batch
+        d_s    <= '0;
+        d_b    <= d_b + 5'd1;
+        d_bat  <= d_bat + ADDR_BITS'(batch_stride);
+        d_addr <= d_bat + ADDR_BITS'(batch_stride);
       end else begin
         d_s    <= '0;
+        d_b    <= '0;
         d_row  <= d_row + ADDR_BITS'(line_stride);
+        d_bat  <= d_row + ADDR_BITS'(line_stride);
         d_addr <= d_row + ADDR_BITS'(line_stride);
         if (d_y == height_m1) d_walk <= 1'b0;
         d_y <= d_y + 13'd1;
@@ -375,29 +397,15 @@ module dla_cdma #(
   assign rows_done = image ? i_rows : d_rows;
 
   // ---- weight fetch -----------------------------------------------------------------------
-  // Weights are copied byte for byte: a beat's atoms go to the next atom positions of the
-  // ring (they may end in the next entry).
-  logic [31:0]          w_issued, w_atoms;           // atoms requested / written
-  logic [ADDR_BITS-1:0] w_addr;
-  logic [EA-1:0]        w_ent;
-  logic [APE_B-1:0]     w_lane;
-  wire  [31:0]          w_total = wt_total_bytes >> ATOM_SH;
-  wire  [31:0]          w_left  = w_total - w_issued;
-  // Room: entries requested but not released stay within the ring. A request takes what fits
-  // (up to 16 entries), so a kernel group that needs all but a few entries of the ring is still
-  // fetched completely before CSC releases anything.
-  wire  [32:0]          w_limit = ({1'b0, wt_released} + 33'(wt_ring)) << APE_SH;
-  wire  [32:0]          w_space = (w_limit > {1'b0, w_issued}) ? w_limit - {1'b0, w_issued} : 33'd0;
-  logic [31:0]          w_chunk;
-  always_comb begin
-    w_chunk = (w_left < 32'(WCHUNK)) ? w_left : 32'(WCHUNK);
-    if ({1'b0, w_chunk} > w_space) w_chunk = 32'(w_space);
-  end
-  wire                  w_room  = w_chunk != 32'd0;
-  logic                 w_walk;
-  wire                  w_req_valid = running && w_walk && w_left != 32'd0 && w_room;
-  wire                  w_fire = w_req_valid && wp_ready;
-  wire                  w_in = wp_valid;
+  // Up to three copies share the weight client, told apart by the request tag: the weights
+  // (tag 0; a compressed layer's compressed stream) into the weight ring, and for compressed
+  // layers the mask bits (tag 1, WMB) into their ring in the last bank and the group sizes
+  // (tag 2, WGS). Requests: WGS first (one atom when its buffer is empty), then WMB, then the
+  // weights. Returns of one client come back in request order.
+  wire         cmp       = HAS_WMB && wt_format;
+  wire  [31:0] w_total   = wt_total_bytes >> ATOM_SH;
+  wire  [31:0] m_total   = 32'(wmb_bytes) >> ATOM_SH;
+  wire  [13:0] groups_m1 = es2 ? 14'(kernels_m1) >> ($clog2(AK) - 1) : 14'(kernels_m1) >> $clog2(AK);
   // the beat's atoms (the same count and first lane rules as for data)
   logic [LANE_B-1:0]    w_lo;
   logic [1:0]           w_n;
@@ -407,57 +415,85 @@ module dla_cdma #(
     for (int k = APB - 1; k >= 0; k--) if (wp_mask[k]) w_lo = LANE_B'(k);
     for (int k = 0; k < APB; k++) w_n = w_n + 2'(wp_mask[k]);
   end
-  wire  [APE_B:0]       w_lane_n = (APE_B+1)'(w_lane) + (APE_B+1)'(w_n);
+  wire  [APB*AB-1:0]    w_beat = wp_data >> (32'(w_lo) * AB);
+  wire  [1:0]           w_kind = HAS_WMB ? wp_tag[1:0] : 2'd0;   // 0 weights, 1 WMB, 2 WGS
 
-  assign wp_req                              = w_req_valid;
-  assign rd_req_addr[ADDR_BITS +: ADDR_BITS] = w_addr;
-  assign rd_req_len[LEN_BITS +: LEN_BITS]    = LEN_BITS'(w_chunk - 32'd1);
-  assign rd_req_tag[TAG_BITS +: TAG_BITS]    = '0;
+  logic                 t_req, m_req, g_req, t_walk, m_walk, g_done;
+  logic [ADDR_BITS-1:0] t_addr, m_addr, g_addr;
+  logic [31:0]          t_len, m_len, t_atoms, m_atoms, declared;
+  wire  [1:0]           w_sel  = g_req ? 2'd2 : m_req ? 2'd1 : 2'd0;
+  wire                  w_fire = wp_req && wp_ready;
 
-  always_ff @(posedge clk or negedge rstn)
-    if (!rstn) begin
-      w_walk   <= 1'b0;
-      w_issued <= '0;
-      w_atoms  <= '0;
-      w_addr   <= '0;
-      w_ent    <= '0;
-      w_lane   <= '0;
-    end else if (start) begin
-      w_walk   <= fetch_weights;
-      w_issued <= '0;
-      w_atoms  <= '0;
-      w_addr   <= wt_64[ADDR_BITS-1:0];
-      w_ent    <= wt_first;
-      w_lane   <= '0;
-    end else begin
-      if (w_fire) begin
-        w_issued <= w_issued + w_chunk;
-        w_addr   <= w_addr + (ADDR_BITS'(w_chunk) << ATOM_SH);
-      end
-      if (w_in) begin
-        w_atoms <= w_atoms + 32'(w_n);
-        if (w_lane_n >= (APE_B+1)'(APE)) begin
-          w_lane <= APE_B'(w_lane_n - (APE_B+1)'(APE));
-          w_ent  <= ring_add(w_ent, (EA+1)'(1), wt_first, wt_ring);
-        end else w_lane <= APE_B'(w_lane_n);
-      end
-    end
+  logic                      tw_en, mw_en;
+  logic [EA-1:0]             tw_addr0, tw_addr1, mw_addr0, mw_addr1;
+  logic [2*ENTRY_BYTES*8-1:0] tw_data, mw_data;
+  logic [2*ENTRY_BYTES-1:0]  tw_mask, mw_mask;
+  dla_cdma_ring_fetch #(
+    .ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .ENTRY_BYTES(ENTRY_BYTES), .EA(EA),
+    .APB(APB), .CHUNK(WCHUNK)
+  ) u_wt (
+    .clk, .rstn, .start, .walk(fetch_weights), .enable(running), .base(wt_64[ADDR_BITS-1:0]),
+    .total(w_total), .ring_first(wt_first), .ring_size(wt_ring), .released(wt_released),
+    .req_valid(t_req), .req_fire(w_fire && w_sel == 2'd0), .req_addr(t_addr), .req_atoms(t_len),
+    .beat_in(wp_valid && w_kind == 2'd0), .beat_atoms(w_beat), .beat_n(w_n),
+    .walking(t_walk), .atoms(t_atoms),
+    .w_en(tw_en), .w_addr0(tw_addr0), .w_addr1(tw_addr1), .w_data(tw_data), .w_mask(tw_mask)
+  );
 
-  always_comb begin
-    logic [APB*AB-1:0] atoms;
-    atoms    = wp_data >> (32'(w_lo) * AB);
-    ww_en    = w_in;
-    ww_addr0 = w_ent;
-    ww_addr1 = ring_add(w_ent, (EA+1)'(1), wt_first, wt_ring);
-    ww_data  = (2*EB)'(atoms) << (32'(w_lane) * AB);
-    ww_mask  = (2*ENTRY_BYTES)'((2*ENTRY_BYTES)'(1) << (32'(w_n) * ATOM_BYTES)) - (2*ENTRY_BYTES)'(1);
-    ww_mask  = ww_mask << (32'(w_lane) * ATOM_BYTES);
+  if (HAS_WMB) begin : g_wmb
+    /* verilator lint_off UNUSEDSIGNAL */   // address bits above ADDR_BITS
+    wire [63:0] wmb_64 = {wmb_hi, wmb_lo};
+    wire [63:0] wgs_64 = {wgs_hi, wgs_lo};
+    /* verilator lint_on UNUSEDSIGNAL */
+    dla_cdma_ring_fetch #(
+      .ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .ENTRY_BYTES(ENTRY_BYTES), .EA(EA),
+      .APB(APB), .CHUNK(WCHUNK)
+    ) u_wmb (
+      .clk, .rstn, .start, .walk(fetch_weights && cmp), .enable(running),
+      .base(wmb_64[ADDR_BITS-1:0]), .total(m_total), .ring_first(wmb_first), .ring_size(wmb_ring),
+      .released(wmb_released),
+      .req_valid(m_req), .req_fire(w_fire && w_sel == 2'd1), .req_addr(m_addr), .req_atoms(m_len),
+      .beat_in(wp_valid && w_kind == 2'd1), .beat_atoms(w_beat), .beat_n(w_n),
+      .walking(m_walk), .atoms(m_atoms),
+      .w_en(mw_en), .w_addr0(mw_addr0), .w_addr1(mw_addr1), .w_data(mw_data), .w_mask(mw_mask)
+    );
+    dla_cdma_wgs #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES)) u_wgs (
+      .clk, .rstn, .start, .walk(fetch_weights && cmp), .enable(running),
+      .base(wgs_64[ADDR_BITS-1:0]), .groups_m1,
+      .req_valid(g_req), .req_fire(w_fire && w_sel == 2'd2), .req_addr(g_addr),
+      .atom_in(wp_valid && w_kind == 2'd2), .atom(w_beat[0 +: AB]),
+      .stream_bytes(t_atoms << ATOM_SH), .declared, .done(g_done)
+    );
+  end else begin : g_no_wmb
+    assign {m_req, m_addr, m_len, m_walk, m_atoms} = '0;
+    assign {mw_en, mw_addr0, mw_addr1, mw_data, mw_mask} = '0;
+    assign {g_req, g_addr, declared} = '0;
+    assign g_done = 1'b1;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_wmb = &{1'b0, wmb_hi, wmb_lo, wgs_hi, wgs_lo, wmb_first, wmb_ring, wmb_released,
+                        m_total, groups_m1, wt_format};
+    /* verilator lint_on UNUSEDSIGNAL */
   end
-  assign wt_bytes = (w_walk ? w_atoms : w_total) << ATOM_SH;
+
+  assign wp_req                              = t_req || m_req || g_req;
+  assign rd_req_addr[ADDR_BITS +: ADDR_BITS] = w_sel == 2'd2 ? g_addr : w_sel == 2'd1 ? m_addr : t_addr;
+  assign rd_req_len[LEN_BITS +: LEN_BITS]    = w_sel == 2'd2 ? '0 :
+                                               LEN_BITS'((w_sel == 2'd1 ? m_len : t_len) - 32'd1);
+  assign rd_req_tag[TAG_BITS +: TAG_BITS]    = TAG_BITS'(w_sel);
+
+  assign ww_en    = tw_en || mw_en;
+  assign ww_addr0 = mw_en ? mw_addr0 : tw_addr0;
+  assign ww_addr1 = mw_en ? mw_addr1 : tw_addr1;
+  assign ww_data  = mw_en ? mw_data : tw_data;
+  assign ww_mask  = mw_en ? mw_mask : tw_mask;
+  // weight bytes CSC may read: written (uncompressed) or declared by WGS (compressed); all of
+  // them when the layer reuses the weights
+  assign wt_bytes  = !t_walk ? w_total << ATOM_SH : cmp ? declared : t_atoms << ATOM_SH;
+  assign wmb_bytes_in = (m_walk ? m_atoms : m_total) << ATOM_SH;
 
   // ---- layer progress ---------------------------------------------------------------------
-  wire data_done = !fetch_data_q || rows_done == 14'(height_m1) + 14'd1;
-  wire wt_done   = !w_walk || w_atoms == w_total;
+  wire data_done = !fetch_data_q || rows_done == (image ? 14'(height_m1) + 14'd1 : slices_total);
+  wire wt_done   = (!t_walk || t_atoms == w_total) && (!m_walk || m_atoms == m_total) && g_done;
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
       running      <= 1'b0;

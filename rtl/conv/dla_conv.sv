@@ -21,6 +21,8 @@ module dla_conv #(
   parameter bit SAT_WRAP    = 1'b1,
   parameter bit PREC16      = 1'b0,     // int16/fp16 layers (2-byte elements)
   parameter bit HAS_SRAM    = 1'b0,     // CDMA may read the secondary (SRAM) port
+  parameter bit HAS_WMB     = 1'b0,     // weight compression (mask bits in the last bank)
+  parameter bit HAS_BATCH   = 1'b0,     // batching (direct mode)
   parameter int LEN_BITS    = 16,
   parameter int TAG_BITS    = 4,
   parameter int SL          = 32,
@@ -64,6 +66,7 @@ module dla_conv #(
   localparam int LW  = PREC16 ? 16 : 8;          // MAC lane width
   localparam int PW  = 2 * LW + $clog2(AC);
   localparam int EB  = ENTRY_BYTES * 8;
+  localparam int NRD = HAS_WMB ? 3 : 2;          // CBUF read ports
 
   logic [31:0] rd_cdma, rd_csc, rd_cmac_a, rd_cmac_b, rd_cacc;
   assign rd_data = rd_cdma | rd_csc | rd_cmac_a | rd_cmac_b | rd_cacc;
@@ -81,6 +84,9 @@ module dla_conv #(
   wire  [EA:0] data_ring = (EA+1)'((32'(data_bank) + 32'd1) * 32'(DEPTH));
   wire  [EA-1:0] wt_first = EA'(data_ring);
   wire  [EA:0] wt_ring   = (EA+1)'((32'(weight_bank) + 32'd1) * 32'(DEPTH));
+  // compressed layers: the weight mask bits are a ring over the last bank
+  wire  [EA-1:0] wmb_first = EA'((BANKS - 1) * DEPTH);
+  wire  [EA:0] wmb_ring  = (EA+1)'(DEPTH);
 
   // ---- CBUF state between layers ----------------------------------------------------------
   logic          has_data, kept_all;
@@ -178,26 +184,27 @@ module dla_conv #(
   logic [EA-1:0] dw_addr0, dw_addr1, ww_addr0, ww_addr1;
   logic [2*EB-1:0] dw_data, ww_data;
   logic [2*ENTRY_BYTES-1:0] dw_mask, ww_mask;
-  logic [1:0]    r_en;
-  logic [2*EA-1:0] r_addr0, r_addr1;
-  logic [4*EB-1:0] r_data;
-  dla_cbuf #(.BANKS(BANKS), .DEPTH(DEPTH), .ENTRY_BYTES(ENTRY_BYTES)) u_cbuf (
+  logic [NRD-1:0] r_en;
+  logic [NRD*EA-1:0] r_addr0, r_addr1;
+  logic [NRD*2*EB-1:0] r_data;
+  dla_cbuf #(.BANKS(BANKS), .DEPTH(DEPTH), .ENTRY_BYTES(ENTRY_BYTES), .NRD(NRD)) u_cbuf (
     .clk, .w_en({ww_en, dw_en}), .w_addr0({ww_addr0, dw_addr0}), .w_addr1({ww_addr1, dw_addr1}),
     .w_data({ww_data, dw_data}),
     .w_mask({ww_mask, dw_mask}), .r_en, .r_addr0, .r_addr1, .r_data
   );
 
   // ---- CDMA -------------------------------------------------------------------------------
-  logic [31:0] wt_released, wt_bytes;
+  logic [31:0] wt_released, wt_bytes, wmb_released, wmb_bytes_in;
   dla_cdma #(
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
-    .PREC16(PREC16), .HAS_SRAM(HAS_SRAM)
+    .PREC16(PREC16), .HAS_SRAM(HAS_SRAM), .HAS_WMB(HAS_WMB), .HAS_BATCH(HAS_BATCH), .AK(AK)
   ) u_cdma (
     .clk, .rstn, .req_vld(cdma_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cdma),
     .op_en(en_cdma), .op_done(done),
     .start, .fetch_data(!full_reuse), .fetch_weights(!weight_reuse),
     .slice_base0(EA'(base_sum)), .data_ring, .wt_first, .wt_ring, .wt_released,
+    .wmb_first, .wmb_ring, .wmb_released, .wmb_bytes_in,
     .rows_done, .wt_bytes, .fetch_done, .data_fetched, .wt_fetched,
     .dw_en, .dw_addr0, .dw_addr1, .dw_data, .dw_mask,
     .ww_en, .ww_addr0, .ww_addr1, .ww_data, .ww_mask,
@@ -213,7 +220,7 @@ module dla_conv #(
   logic [SLB-1:0]       mi_pix;
   dla_csc #(
     .AC(AC), .AK(AK), .ATOM_BYTES(ATOM_BYTES), .ENTRY_BYTES(ENTRY_BYTES), .PREC16(PREC16),
-    .EA(EA), .SL(SL)
+    .HAS_WMB(HAS_WMB), .HAS_BATCH(HAS_BATCH), .EA(EA), .SL(SL)
   ) u_csc (
     .clk, .rstn, .req_vld(csc_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_csc),
     .op_en(en_csc), .op_done(done),
@@ -221,6 +228,7 @@ module dla_conv #(
     .data_bank, .weight_bank, .proc_prec, .conv_mode, .slices, .eps_p1,
     .start, .data_start(l_start), .data_ring, .wt_first, .wt_ring,
     .rows_avail(full_reuse_q ? l_kept : rows_avail), .wt_bytes, .wt_released,
+    .wmb_first, .wmb_ring, .wmb_bytes_in, .wmb_released,
     .r_en, .r_addr0, .r_addr1, .r_data,
     .bank_free, .stripe_start,
     .wl_valid, .wl_slot, .wl_kernel, .wl_data,
@@ -257,7 +265,8 @@ module dla_conv #(
     end
 
   // ---- CACC -------------------------------------------------------------------------------
-  dla_cacc #(.AK(AK), .SL(SL), .PW(PW), .TP(TP), .SAT_WRAP(SAT_WRAP), .PREC16(PREC16)) u_cacc (
+  dla_cacc #(.AK(AK), .SL(SL), .PW(PW), .TP(TP), .SAT_WRAP(SAT_WRAP), .PREC16(PREC16),
+             .HAS_BATCH(HAS_BATCH)) u_cacc (
     .clk, .rstn, .req_vld(cacc_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cacc),
     .op_en(en_cacc), .op_done(done), .start,
     .bank_free, .stripe_start,

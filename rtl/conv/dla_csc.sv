@@ -19,6 +19,9 @@ module dla_csc #(
   parameter int ATOM_BYTES  = 8,
   parameter int ENTRY_BYTES = 8,
   parameter bit PREC16      = 1'b0,  // int16/fp16: 2-byte elements, 16-bit lanes
+  parameter bit HAS_WMB     = 1'b0,  // weight compression (mask reads on a third CBUF port)
+  parameter bit HAS_BATCH   = 1'b0,  // batching (direct mode)
+  parameter int NRD         = HAS_WMB ? 3 : 2,
   parameter int LW          = PREC16 ? 16 : 8,
   parameter int EA          = 14,
   parameter int SL          = 32,    // output pixels per stripe
@@ -46,7 +49,7 @@ module dla_csc #(
   output logic [4:0]               weight_bank,
   output logic [1:0]               proc_prec,
   output logic                     conv_mode,
-  output logic [13:0]              slices,         // input lines CSC reads (DATAIN_HEIGHT_EXT + 1)
+  output logic [13:0]              slices,         // input slices: lines (DATAIN_HEIGHT_EXT + 1) x batches
   output logic [EA:0]              eps_p1,         // entries per slice
   // layer control
   input  logic                     start,
@@ -57,11 +60,15 @@ module dla_csc #(
   input  logic [13:0]              rows_avail,     // input lines present in the CBUF
   input  logic [31:0]              wt_bytes,       // weight bytes present (from the layer start)
   output logic [31:0]              wt_released,    // weight entries released this layer
-  // CBUF pair reads: [0] data, [1] weights
-  output logic [1:0]               r_en,
-  output logic [2*EA-1:0]          r_addr0,
-  output logic [2*EA-1:0]          r_addr1,
-  input  logic [4*ENTRY_BYTES*8-1:0] r_data,
+  input  logic [EA-1:0]            wmb_first,      // weight-mask ring (compression)
+  input  logic [EA:0]              wmb_ring,
+  input  logic [31:0]              wmb_bytes_in,   // weight-mask bytes present
+  output logic [31:0]              wmb_released,   // weight-mask entries released this layer
+  // CBUF pair reads: [0] data, [1] weights, [2] weight mask (compression)
+  output logic [NRD-1:0]           r_en,
+  output logic [NRD*EA-1:0]        r_addr0,
+  output logic [NRD*EA-1:0]        r_addr1,
+  input  logic [NRD*2*ENTRY_BYTES*8-1:0] r_data,
   // CACC accumulator banks
   input  logic [1:0]               bank_free,
   output logic [1:0]               stripe_start,
@@ -85,6 +92,7 @@ module dla_csc #(
   localparam int APE    = ENTRY_BYTES / ATOM_BYTES;
   localparam int APE_SH = $clog2(APE);
   localparam int ATOM_SH = $clog2(ATOM_BYTES);
+  localparam int MSH    = ENT_SH + 3;             // mask bits per entry: 2^MSH
 
   // ---- registers ----------------------------------------------------------------------------
   /* verilator lint_off UNUSEDSIGNAL */
@@ -128,7 +136,10 @@ module dla_csc #(
     .d_bank_data_bank(data_bank), .d_bank_weight_bank(weight_bank),
     .d_pra_cfg_pra_truncate(pra_truncate), .d_cya_cya(cya)
   );
-  assign slices = 14'(in_h_m1) + 14'd1;
+  // Batches (direct mode): slice y * N + b holds line y of batch b; output atoms travel in the
+  // order of dla_batch_order (pairs of pixels, batch by batch), a stripe is SL of them.
+  wire [4:0]  n_m1 = HAS_BATCH ? batches : 5'd0;
+  assign slices = 14'((15'(in_h_m1) + 15'd1) * (15'(n_m1) + 15'd1));
   assign eps_p1 = (EA+1)'(15'(eps) + 15'd1);
 
   // ---- layer constants ----------------------------------------------------------------------
@@ -146,7 +157,7 @@ module dla_csc #(
   wire [13:0] hin      = 14'(in_h_m1) + 14'd1;
   wire [13:0] kernels  = 14'(k_m1) + 14'd1;
   wire [17:0] sxc      = 18'(sx) * (18'(in_c_m1) + 18'd1);               // image: elements per x step
-  wire [26:0] npix     = (27'(out_w_m1) + 27'd1) * (27'(out_h_m1) + 27'd1);
+  wire [26:0] npix     = (27'(out_w_m1) + 27'd1) * (27'(out_h_m1) + 27'd1) * (27'(n_m1) + 27'd1);
   // element size and kernels per group of the processing precision
   wire        es2      = PREC16 && proc_prec != 2'd0;
   wire [13:0] akp      = es2 ? 14'(AK / 2) : 14'(AK);
@@ -166,7 +177,9 @@ module dla_csc #(
   logic        sq_valid;
   logic [13:0] sq_g;
   logic [26:0] sq_p0;              // first pixel of the stripe
-  logic [12:0] sq_x0, sq_y0;
+  logic [12:0] sq_x0, sq_y0;     // first position of the stripe: pair, pixel in it, batch, line
+  logic        sq_dx0;
+  logic [4:0]  sq_b0;
   logic [10:0] sq_blk;
   logic [4:0]  sq_r, sq_s;
   logic [10:0] sq_rdy, sq_sdx;
@@ -181,6 +194,25 @@ module dla_csc #(
   wire         sq_last_op  = sq_last_s && sq_last_r && sq_blk == blk_m1;
   wire         sq_take;
 
+  // where the next stripe starts: SL steps of the atom order from this stripe's start
+  logic [12:0] st_xp [SL+1];
+  logic        st_dx [SL+1];
+  logic [4:0]  st_b  [SL+1];
+  logic [12:0] st_y  [SL+1];
+  assign st_xp[0] = sq_x0;
+  assign st_dx[0] = sq_dx0;
+  assign st_b[0]  = sq_b0;
+  assign st_y[0]  = sq_y0;
+  for (genvar k = 0; k < SL; k++) begin : g_st
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic unused_le, unused_last;
+    /* verilator lint_on UNUSEDSIGNAL */
+    dla_batch_order u_step (
+      .w_m1(out_w_m1), .h_m1(out_h_m1), .n_m1, .xp(st_xp[k]), .dx(st_dx[k]), .b(st_b[k]), .y(st_y[k]),
+      .xp_next(st_xp[k+1]), .dx_next(st_dx[k+1]), .b_next(st_b[k+1]), .y_next(st_y[k+1]),
+      .line_end(unused_le), .last(unused_last));
+  end
+
   // per-group kernel count and per-kernel chunk bytes of an operation
   wire [13:0]  sq_ng = (sq_g == groups_m1) ? kernels - sq_g * akp : akp;
   wire [5:0]   sq_rows_left = 6'(k_r_m1) + 6'd1 - 6'(sq_r);
@@ -192,12 +224,12 @@ module dla_csc #(
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
       sq_valid <= 1'b0;
-      sq_g <= '0; sq_p0 <= '0; sq_x0 <= '0; sq_y0 <= '0;
+      sq_g <= '0; sq_p0 <= '0; sq_x0 <= '0; sq_y0 <= '0; sq_dx0 <= 1'b0; sq_b0 <= '0;
       sq_blk <= '0; sq_r <= '0; sq_s <= '0; sq_rdy <= '0; sq_sdx <= '0;
       sq_bank <= 1'b0; sq_first_op <= 1'b1;
     end else if (start) begin
       sq_valid <= 1'b1;
-      sq_g <= '0; sq_p0 <= '0; sq_x0 <= '0; sq_y0 <= '0;
+      sq_g <= '0; sq_p0 <= '0; sq_x0 <= '0; sq_y0 <= '0; sq_dx0 <= 1'b0; sq_b0 <= '0;
       sq_blk <= '0; sq_r <= '0; sq_s <= '0; sq_rdy <= '0; sq_sdx <= '0;
       sq_bank <= 1'b0; sq_first_op <= 1'b1;
     end else if (sq_take) begin
@@ -220,28 +252,17 @@ module dla_csc #(
             sq_first_op <= 1'b1;
             sq_bank     <= !sq_bank;
             if (!sq_last_str) begin
-              logic [13:0] nx;
-              sq_p0 <= sq_p0 + 27'(sq_npix);
-              // advance (x0, y0) by the stripe's pixels (it may span several output rows)
-              nx = 14'(sq_x0) + 14'(sq_npix);
-              if (nx <= 14'(out_w_m1)) sq_x0 <= 13'(nx);
-              else begin
-                logic [13:0] xx;
-                logic [12:0] yy;
-                xx = nx;
-                yy = sq_y0;
-                for (int k = 0; k <= SL; k++)
-                  if (xx > 14'(out_w_m1)) begin
-                    xx = xx - 14'(out_w_m1) - 14'd1;
-                    yy = yy + 13'd1;
-                  end
-                sq_x0 <= 13'(xx);
-                sq_y0 <= yy;
-              end
+              sq_p0  <= sq_p0 + 27'(sq_npix);
+              sq_x0  <= st_xp[sq_npix];
+              sq_dx0 <= st_dx[sq_npix];
+              sq_b0  <= st_b[sq_npix];
+              sq_y0  <= st_y[sq_npix];
             end else begin
               sq_p0 <= '0;
               sq_x0 <= '0;
               sq_y0 <= '0;
+              sq_dx0 <= 1'b0;
+              sq_b0 <= '0;
               if (sq_g == groups_m1) sq_valid <= 1'b0;
               sq_g <= sq_g + 14'd1;
             end
@@ -252,11 +273,15 @@ module dla_csc #(
 
   // ---- weight loader --------------------------------------------------------------------
   // Slots: 0 free, 1 loading, 2 full (waiting for issue), 3 in use.
+  // Uncompressed: one kernel's chunk a clock, read from the weight ring at the byte pointer.
+  // Compressed (WEIGHT_FORMAT = 1): a mask stage reads the chunk's mask bits from the mask ring
+  // one clock ahead; their count says how many stream elements the kernel's read takes, and the
+  // chunk is expanded (element i is the next stream element if its bit is 1, else zero).
   logic [2*(1+1)-1:0] slot_st;
   logic        ld_slot;                          // slot the loader fills next
   logic        ld_busy;
   logic [AKB:0] ld_k;                            // next kernel to request
-  logic [13:0] ld_ng, ld_mb;
+  logic [13:0] ld_ng, ld_mb, ld_me;
   logic [2:0]  ld_rows;
   logic        ld_group_end;                     // this op is the group's last use
   logic [31:0] gb_off, wp_off;                   // group base / pointer, bytes from layer start
@@ -264,19 +289,14 @@ module dla_csc #(
   // descriptor copy for the issue stage (per slot)
   logic [2*(26+1)-1:0] d_p0;
   logic [2*(12+1)-1:0] d_x0, d_y0;
+  logic [1:0]          d_dx0;
+  logic [2*5-1:0]      d_b0;
   logic [2*(10+1)-1:0] d_blk, d_rdy, d_sdx;
   logic [2*(4+1)-1:0] d_r;
   logic [2*(SLB+1)-1:0] d_npix;
   logic [1:0] d_bank, d_first, d_last;
 
   assign sq_take = sq_valid && !ld_busy && slot_st[(ld_slot)*(1+1) +: (1+1)] == 2'd0;
-
-  // read request for kernel ld_k
-  wire [31:0]  rq_end  = wp_off + 32'(ld_mb);
-  wire         rq_need = ld_busy && 14'(ld_k) < akp && 14'(ld_k) < ld_ng;
-  wire         rq_go   = rq_need && rq_end <= wt_bytes;
-  wire         zero_go = ld_busy && 14'(ld_k) < akp && 14'(ld_k) >= ld_ng;
-  wire [EA-1:0] wp_next_ent = ring_add(wp_ent, (EA+1)'(1), wt_first, wt_ring);
 
   function automatic logic [EA-1:0] ring_add(input logic [EA-1:0] e, input logic [EA:0] inc,
                                              input logic [EA-1:0] first, input logic [EA:0] size);
@@ -286,33 +306,73 @@ module dla_csc #(
     ring_add = s[EA-1:0];
   endfunction
 
+  // mask stage (compressed layers): kernel mk's mask bits
+  wire          cmp = HAS_WMB && wt_format;
+  logic [AKB:0] mk;
+  logic [31:0]  mp_off, mgb_off;                 // mask pointer / group base, bits from layer start
+  logic [EA-1:0] mp_ent, mgb_ent;
+  logic         s_full;                          // a mask read waits for its stream read
+  logic [MSH-1:0] s_shift;
+  logic [AC-1:0] s_bits;                         // the waiting kernel's chunk mask
+  logic [ACB:0] s_count;                         // its 1 bits
+  wire  [31:0]  mk_end = mp_off + 32'(ld_me);
+  wire  [EA-1:0] mp_next_ent = HAS_WMB ? ring_add(mp_ent, (EA+1)'(1), wmb_first, wmb_ring) : '0;
+  logic         rq_go;
+  wire          m_go = cmp && ld_busy && 14'(mk) < akp && 14'(mk) < ld_ng && (!s_full || rq_go) &&
+                       35'(mk_end) <= {wmb_bytes_in, 3'b0};
+  always_comb begin
+    s_bits  = '0;
+    s_count = '0;
+    if (HAS_WMB) begin
+      s_bits = AC'(r_data[(NRD-1)*2*EB*8 +: 2*EB*8] >> s_shift);
+      for (int i = 0; i < AC; i++) begin
+        if (14'(i) >= ld_me) s_bits[i] = 1'b0;
+        s_count = s_count + (ACB+1)'(s_bits[i]);
+      end
+    end
+  end
+
+  // stream stage: read request for kernel ld_k
+  wire [31:0]  rq_inc  = cmp ? (es2 ? 32'(s_count) << 1 : 32'(s_count)) : 32'(ld_mb);
+  wire [31:0]  rq_end  = wp_off + rq_inc;
+  wire         rq_need = ld_busy && 14'(ld_k) < akp && 14'(ld_k) < ld_ng && (!cmp || s_full);
+  assign       rq_go   = rq_need && rq_end <= wt_bytes;
+  wire         zero_go = ld_busy && 14'(ld_k) < akp && 14'(ld_k) >= ld_ng;
+  wire [EA-1:0] wp_next_ent = ring_add(wp_ent, (EA+1)'(1), wt_first, wt_ring);
+  wire         rq_cross = (ENT_SH+1)'(wp_off[ENT_SH-1:0]) + (ENT_SH+1)'(rq_inc) >= (ENT_SH+1)'(EB);
+
   // in flight: the read issued last clock
   logic          lq_valid, lq_zero, lq_last;
   logic [AKB-1:0] lq_k;
   logic [ENT_SH-1:0] lq_shift;
   logic [13:0]   lq_mb;
   logic [2:0]    lq_rows;
+  logic [AC-1:0] lq_mask;
 
   wire ld_adv = rq_go || zero_go;
   wire ld_last_k = 14'(ld_k) == akp - 14'd1;
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
-      ld_busy <= 1'b0; ld_slot <= 1'b0; ld_k <= '0; ld_ng <= '0; ld_mb <= '0; ld_rows <= '0;
-      ld_group_end <= 1'b0;
+      ld_busy <= 1'b0; ld_slot <= 1'b0; ld_k <= '0; ld_ng <= '0; ld_mb <= '0; ld_me <= '0;
+      ld_rows <= '0; ld_group_end <= 1'b0;
       gb_off <= '0; wp_off <= '0; gb_ent <= '0; wp_ent <= '0;
       wt_released <= '0;
+      mk <= '0; mp_off <= '0; mgb_off <= '0; mp_ent <= '0; mgb_ent <= '0; s_full <= 1'b0;
+      s_shift <= '0; wmb_released <= '0;
       lq_valid <= 1'b0; lq_zero <= 1'b0; lq_last <= 1'b0; lq_k <= '0; lq_shift <= '0;
-      lq_mb <= '0; lq_rows <= '0;
+      lq_mb <= '0; lq_rows <= '0; lq_mask <= '0;
       for (int s = 0; s < 2; s++) begin
         d_p0[(s)*(26+1) +: (26+1)] <= '0; d_x0[(s)*(12+1) +: (12+1)] <= '0; d_y0[(s)*(12+1) +: (12+1)] <= '0; d_blk[(s)*(10+1) +: (10+1)] <= '0; d_rdy[(s)*(10+1) +: (10+1)] <= '0;
         d_sdx[(s)*(10+1) +: (10+1)] <= '0; d_r[(s)*(4+1) +: (4+1)] <= '0; d_npix[(s)*(SLB+1) +: (SLB+1)] <= '0; d_bank[s] <= 1'b0; d_first[s] <= 1'b0;
-        d_last[s] <= 1'b0;
+        d_last[s] <= 1'b0; d_dx0[s] <= 1'b0; d_b0[s*5 +: 5] <= '0;
       end
     end else if (start) begin
       ld_busy <= 1'b0; ld_slot <= 1'b0; ld_k <= '0;
       gb_off <= '0; wp_off <= '0; gb_ent <= wt_first; wp_ent <= wt_first;
       wt_released <= '0;
+      mk <= '0; mp_off <= '0; mgb_off <= '0; mp_ent <= wmb_first; mgb_ent <= wmb_first;
+      s_full <= 1'b0; wmb_released <= '0;
       lq_valid <= 1'b0;
     end else begin
       lq_valid <= ld_adv;
@@ -322,20 +382,27 @@ module dla_csc #(
       lq_shift <= ENT_SH'(wp_off);
       lq_mb    <= ld_mb;
       lq_rows  <= ld_rows;
+      lq_mask  <= s_bits;
       if (sq_take) begin
         ld_busy  <= 1'b1;
         ld_k     <= '0;
+        mk       <= '0;
         ld_ng    <= sq_ng;
         ld_mb    <= sq_mb;
+        ld_me    <= sq_me;
         ld_rows  <= post ? sq_rows : 3'd1;
         ld_group_end <= sq_last_op && sq_last_str;
         if (sq_first_op) begin                      // every stripe reads the group from its base
           wp_off <= gb_off;
           wp_ent <= gb_ent;
+          mp_off <= mgb_off;
+          mp_ent <= mgb_ent;
         end
         d_p0[(ld_slot)*(26+1) +: (26+1)]   <= sq_p0;
         d_x0[(ld_slot)*(12+1) +: (12+1)]   <= sq_x0;
         d_y0[(ld_slot)*(12+1) +: (12+1)]   <= sq_y0;
+        d_dx0[ld_slot] <= sq_dx0;
+        d_b0[ld_slot*5 +: 5] <= sq_b0;
         d_blk[(ld_slot)*(10+1) +: (10+1)]  <= sq_blk;
         d_rdy[(ld_slot)*(10+1) +: (10+1)]  <= sq_rdy;
         d_sdx[(ld_slot)*(10+1) +: (10+1)]  <= sq_sdx;
@@ -345,11 +412,16 @@ module dla_csc #(
         d_first[ld_slot] <= sq_first_op;
         d_last[ld_slot] <= sq_last_op;
       end
+      if (m_go) begin
+        mk      <= mk + (AKB+1)'(1);
+        mp_off  <= mk_end;
+        s_shift <= MSH'(mp_off);
+        if ((MSH+1)'(mp_off[MSH-1:0]) + (MSH+1)'(ld_me) >= (MSH+1)'(EB * 8)) mp_ent <= mp_next_ent;
+        s_full  <= 1'b1;
+      end else if (rq_go) s_full <= 1'b0;
       if (rq_go) begin
-        logic [ENT_SH:0] ns;
-        ns = (ENT_SH+1)'(wp_off[ENT_SH-1:0]) + (ENT_SH+1)'(ld_mb);
         wp_off <= rq_end;
-        if (ns >= (ENT_SH+1)'(EB)) wp_ent <= wp_next_ent;
+        if (rq_cross) wp_ent <= wp_next_ent;
       end
       if (ld_adv) begin
         ld_k <= ld_k + (AKB+1)'(1);
@@ -359,26 +431,40 @@ module dla_csc #(
           if (ld_group_end) begin
             // the next group starts where this one ended; entries wholly before it are free
             gb_off <= rq_go ? rq_end : wp_off;
-            gb_ent <= (rq_go && (ENT_SH+1)'(wp_off[ENT_SH-1:0]) + (ENT_SH+1)'(ld_mb) >= (ENT_SH+1)'(EB))
-                      ? wp_next_ent : wp_ent;
+            gb_ent <= (rq_go && rq_cross) ? wp_next_ent : wp_ent;
             if (!skip_weight_rls) wt_released <= (rq_go ? rq_end : wp_off) >> ENT_SH;
+            // the mask stage has read the group's last kernel before this clock
+            mgb_off <= mp_off;
+            mgb_ent <= mp_ent;
+            if (!skip_weight_rls) wmb_released <= mp_off >> MSH;
           end
         end
       end
     end
 
-  // weight extraction: lane L of row group j = L / G takes byte shift + j * chunk_row + L % G
+  // Weight extraction: lane L of row group j = L / G takes element j * chunk_row + L % G of
+  // the kernel's chunk; the element is at byte shift + position * es, where the position is
+  // the element's index, or for compressed weights the number of 1 mask bits before it.
   logic [2*EB*8-1:0] wwin;
   assign wwin = r_data[2*EB*8 +: 2*EB*8];
   always_comb begin
+    int pos [AC];
+    int cnt;
+    cnt = 0;
+    for (int e = 0; e < AC; e++) begin
+      pos[e] = cmp ? cnt : e;
+      cnt = cnt + 32'(lq_mask[e]);
+    end
     wl_data = '0;
     for (int l = 0; l < AC; l++) begin
       int j, q, el, src;
+      logic on;
       j = l / 32'(grp);
       q = l % 32'(grp);
       el = post ? j * 32'(chans) + q : l;
-      src = 32'(lq_shift) + (es2 ? 2 * el : el);
-      if (!lq_zero && (post ? (j < 32'(lq_rows) && q < 32'(chans)) : (es2 ? 2 * l : l) < 32'(lq_mb))) begin
+      on = el < AC && (!cmp || lq_mask[el % AC]);
+      src = 32'(lq_shift) + (es2 ? 2 * pos[el % AC] : pos[el % AC]);
+      if (!lq_zero && on && (post ? (j < 32'(lq_rows) && q < 32'(chans)) : (es2 ? 2 * l : l) < 32'(lq_mb))) begin
         if (es2 && src + 1 < 2 * EB) wl_data[l*LW +: LW] = LW'(wwin[src*8 +: 16]);
         else if (!es2 && src < 2 * EB) wl_data[l*LW +: LW] = LW'($signed(wwin[src*8 +: 8]));
       end
@@ -399,8 +485,10 @@ module dla_csc #(
   logic        is_busy;
   logic [SLB:0] is_p;                           // pixel of the stripe
   logic [2:0]  is_j;                            // sub-read (row group)
-  logic [12:0] is_x, is_y;
-  logic [16:0] is_xs, is_ys;                    // x * sx, y * sy
+  logic [12:0] is_x, is_y;                      // the pixel's pair (first x) and line
+  logic        is_dx;                           // pixel x = is_x + is_dx
+  logic [4:0]  is_b;                            // batch
+  logic [16:0] is_xs, is_ys;                    // (is_x + is_dx) * sx, y * sy
   logic [26:0] is_xsc;                          // image: x * sx * C
   wire         is_ready = slot_st[(is_slot)*(1+1) +: (1+1)] == 2'd2;
   wire         need_bank = d_first[is_slot] && is_p == '0 && is_j == '0;
@@ -414,9 +502,11 @@ module dla_csc #(
   logic [31:0]        s0, b4;                   // first surface of the op's block, its APE block
   logic [EA-1:0]      rd_ent0, rd_ent1;
   logic [ENT_SH-1:0]  rd_shift;
+  logic [13:0] slice;                           // input slice of the read: line iy of batch is_b
   always_comb begin
     ix = 19'(is_xs) + 19'(d_sdx[(is_slot)*(10+1) +: (10+1)]) - 19'(pad_left);
     iy = 19'(is_ys) + (image ? 19'(d_r[(is_slot)*(4+1) +: (4+1)]) + 19'(is_j) : 19'(d_rdy[(is_slot)*(10+1) +: (10+1)])) - 19'(pad_top);
+    slice = 14'(15'(iy[13:0]) * (15'(n_m1) + 15'd1) + 15'(is_b));
     in_cube = iy >= 0 && iy < 19'(hin) && (image || (ix >= 0 && ix < 19'(win)));
     e_el = is_xsc + (post ? 27'd0 : 27'(d_blk[(is_slot)*(10+1) +: (10+1)]) << ACB);
     s0 = 32'(d_blk[(is_slot)*(10+1) +: (10+1)]) * 32'(op_atoms);
@@ -427,29 +517,37 @@ module dla_csc #(
       else boff = 32'(nfull) * 32'(win) * 32'(EB) + ((32'(ix[13:0]) * 32'(slot_atoms)) << ATOM_SH);
       boff = boff + ((s0 & 32'(APE - 1)) << ATOM_SH);
     end
-    ent_sum = 41'(data_start) + 41'(iy[13:0]) * 41'(eps_p1) + (41'(boff) >> ENT_SH);
+    ent_sum = 41'(data_start) + 41'(slice) * 41'(eps_p1) + (41'(boff) >> ENT_SH);
     if (ent_sum >= 41'(data_ring)) ent_sum = ent_sum - 41'(data_ring);
     rd_ent0  = EA'(ent_sum);
     rd_ent1  = (41'(rd_ent0) + 41'd1 >= 41'(data_ring)) ? '0 : rd_ent0 + EA'(1);
     rd_shift = ENT_SH'(boff);
   end
-  wire row_ok  = !in_cube || iy[13:0] < rows_avail;
+  wire row_ok  = !in_cube || slice < rows_avail;
   wire is_go   = is_busy && row_ok && (!need_bank || bank_free[d_bank[is_slot]]);
   wire is_last_j = !post || 3'(is_j) == prows - 3'd1;
   wire is_last_p = is_p == d_npix[(is_slot)*(SLB+1) +: (SLB+1)] - (SLB+1)'(1);
+  logic [12:0] is_nxp, unused_is_ny;
+  logic        is_ndx, is_nle, unused_is_last;
+  logic [4:0]  is_nb;
+  dla_batch_order u_is_step (
+    .w_m1(out_w_m1), .h_m1(out_h_m1), .n_m1, .xp(is_x), .dx(is_dx), .b(is_b), .y(is_y),
+    .xp_next(is_nxp), .dx_next(is_ndx), .b_next(is_nb), .y_next(unused_is_ny), .line_end(is_nle),
+    .last(unused_is_last));
 
   // The next op begins right after the last item of the current one when its weights are in
   // (no bubble between ops), else as soon as they are.
   wire chain    = is_go && is_last_j && is_last_p && slot_st[(!is_slot)*(1+1) +: (1+1)] == 2'd2;
   wire begin_op = ((!is_busy && is_ready) || chain) && !start;
   wire nb_slot  = chain ? !is_slot : is_slot;
+  wire [13:0] nb_x = 14'(d_x0[(nb_slot)*(12+1) +: (12+1)]) + 14'(d_dx0[nb_slot]);   // its first pixel
 
   assign stripe_start = (is_go && need_bank) ? (d_bank[is_slot] ? 2'b10 : 2'b01) : 2'b00;
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
       is_slot <= 1'b0; is_busy <= 1'b0; is_p <= '0; is_j <= '0;
-      is_x <= '0; is_y <= '0; is_xs <= '0; is_ys <= '0; is_xsc <= '0;
+      is_x <= '0; is_y <= '0; is_xs <= '0; is_ys <= '0; is_xsc <= '0; is_dx <= 1'b0; is_b <= '0;
     end else if (start) begin
       is_slot <= 1'b0; is_busy <= 1'b0; is_p <= '0; is_j <= '0;
     end else if (begin_op) begin                  // first pixel of an op's stripe
@@ -458,10 +556,12 @@ module dla_csc #(
       is_p    <= '0;
       is_j    <= '0;
       is_x    <= d_x0[(nb_slot)*(12+1) +: (12+1)];
+      is_dx   <= d_dx0[nb_slot];
+      is_b    <= d_b0[nb_slot*5 +: 5];
       is_y    <= d_y0[(nb_slot)*(12+1) +: (12+1)];
-      is_xs   <= 17'(d_x0[(nb_slot)*(12+1) +: (12+1)]) * 17'(sx);
+      is_xs   <= 17'(nb_x) * 17'(sx);
       is_ys   <= 17'(d_y0[(nb_slot)*(12+1) +: (12+1)]) * 17'(sy);
-      is_xsc  <= 27'(d_x0[(nb_slot)*(12+1) +: (12+1)]) * 27'(sxc);
+      is_xsc  <= 27'(nb_x) * 27'(sxc);
     end else if (is_go) begin
       if (!is_last_j) is_j <= is_j + 3'd1;
       else begin
@@ -470,17 +570,21 @@ module dla_csc #(
           is_busy <= 1'b0;
           is_slot <= !is_slot;
         end else begin
-          is_p <= is_p + (SLB+1)'(1);
-          if (is_x == out_w_m1) begin
-            is_x   <= '0;
+          is_p  <= is_p + (SLB+1)'(1);
+          is_x  <= is_nxp;
+          is_dx <= is_ndx;
+          is_b  <= is_nb;
+          if (is_nle) begin
             is_xs  <= '0;
             is_xsc <= '0;
             is_y   <= is_y + 13'd1;
             is_ys  <= is_ys + 17'(sy);
-          end else begin
-            is_x   <= is_x + 13'd1;
+          end else if (is_ndx || is_nxp != is_x) begin             // one pixel right
             is_xs  <= is_xs + 17'(sx);
             is_xsc <= is_xsc + 27'(sxc);
+          end else if (is_dx) begin                                 // back to the pair's first
+            is_xs  <= is_xs - 17'(sx);
+            is_xsc <= is_xsc - 27'(sxc);
           end
         end
       end
@@ -504,9 +608,16 @@ module dla_csc #(
       end
 
   // CBUF reads
-  assign r_en    = {ld_adv && rq_go, is_go};
-  assign r_addr0 = {wp_ent, rd_ent0};
-  assign r_addr1 = {wp_next_ent, rd_ent1};
+  if (HAS_WMB) begin : g_rd3
+    assign r_en    = {m_go, rq_go, is_go};
+    assign r_addr0 = {mp_ent, wp_ent, rd_ent0};
+    assign r_addr1 = {mp_next_ent, wp_next_ent, rd_ent1};
+  end else begin : g_rd2
+    assign r_en    = {rq_go, is_go};
+    assign r_addr0 = {wp_ent, rd_ent0};
+    assign r_addr1 = {wp_next_ent, rd_ent1};
+    wire unused_wmb = &{1'b0, wmb_bytes_in, mp_next_ent, m_go};
+  end
 
   // ---- gather (clock after the read) ------------------------------------------------------
   logic          g_valid, g_inside, g_last_j, g_first, g_end, g_bank, g_slot, g_op_end;
@@ -569,5 +680,5 @@ module dla_csc #(
   assign mi_first      = g_first;
   assign mi_stripe_end = g_end;
 
-  wire unused = &{1'b0, is_y, is_ys[16], pad_value[15:8], lq_last, d_p0[(0)*(26+1) +: (26+1)], d_p0[(1)*(26+1) +: (26+1)]};
+  wire unused = &{1'b0, is_ys[16], pad_value[15:8], lq_last, d_p0[(0)*(26+1) +: (26+1)], d_p0[(1)*(26+1) +: (26+1)]};
 endmodule

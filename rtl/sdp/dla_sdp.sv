@@ -20,6 +20,7 @@ module dla_sdp #(
   parameter bit HAS_EW     = 1'b1,
   parameter bit HAS_LUT    = 1'b1,
   parameter bit SAT_RANGE  = 1'b0,    // saturation-flag rule: 0 margin (v1), 1 range (nv_small)
+  parameter bit HAS_BATCH  = 1'b0,    // batched convolution input (flying mode)
   parameter int APB        = DATA_BITS / (8 * ATOM_BYTES)
 ) (
   input  logic                      clk,
@@ -159,8 +160,8 @@ module dla_sdp #(
   logic [5:0]  ew_alu_tr, ew_mul_tr;
   logic [9:0]  ew_tr;
   logic        s_flying, s_out_pdp, unused_s_wino, s_nan2z, s_dst_ram;
-  logic [4:0]  unused_s_batch;
-  logic [31:0] unused_s_bstride;
+  logic [4:0]  s_batch;
+  logic [31:0] s_bstride;
   logic [1:0]  proc_prec, out_prec;
   logic [31:0] cvt_off;
   logic [15:0] cvt_sc;
@@ -223,8 +224,8 @@ module dla_sdp #(
     .d_dp_ew_truncate_value_ew_truncate(ew_tr),
     .d_feature_mode_cfg_flying_mode(s_flying), .d_feature_mode_cfg_output_dst(s_out_pdp),
     .d_feature_mode_cfg_winograd(unused_s_wino), .d_feature_mode_cfg_nan_to_zero(s_nan2z),
-    .d_feature_mode_cfg_batch_number(unused_s_batch),
-    .d_dst_dma_cfg_dst_ram_type(s_dst_ram), .d_dst_batch_stride_dst_batch_stride(unused_s_bstride),
+    .d_feature_mode_cfg_batch_number(s_batch),
+    .d_dst_dma_cfg_dst_ram_type(s_dst_ram), .d_dst_batch_stride_dst_batch_stride(s_bstride),
     .d_data_format_proc_precision(proc_prec), .d_data_format_out_precision(out_prec),
     .d_cvt_offset_cvt_offset(cvt_off), .d_cvt_scale_cvt_scale(cvt_sc), .d_cvt_shift_cvt_shift(cvt_sh),
     .d_status_status_unequal(st_unequal),
@@ -372,13 +373,27 @@ module dla_sdp #(
   // =========================================================================================
   logic            have, more, last_atom_w, adv, issue, load; `ifdef DLA_PLANTS wire [3:0] plant_sdp /*verilator public_flat_rw*/; logic plant_sdp_tick; always_ff @(posedge clk) plant_sdp_tick <= !plant_sdp_tick; wire plant_sdp_go = plant_sdp != 4'd1 || plant_sdp_tick; `endif
   logic [J_BITS:0] j;
-  logic [12:0]     pw, ph, ps;
+  logic [12:0]     pw, ph, ps;      // position: pair (first x), line, surface
+  logic            pdx;             // pixel x = pw + pdx
+  logic [4:0]      pb;              // batch
+  // Batched convolution (flying, v1): atoms come in dla_batch_order's order; per-element
+  // operands are read once per position (batch 0) and used again for the other batches.
+  wire  [4:0]      n_m1 = (HAS_BATCH && flying) ? s_batch : 5'd0;
+  logic [12:0]     nx_pw, unused_nx_ph;
+  logic            nx_pdx, nx_le;
+  logic [4:0]      nx_pb;
+  dla_batch_order u_order (
+    .w_m1(cw), .h_m1(ch), .n_m1, .xp(pw), .dx(pdx), .b(pb), .y(ph),
+    .xp_next(nx_pw), .dx_next(nx_pdx), .b_next(nx_pb), .y_next(unused_nx_ph), .line_end(nx_le),
+    .last(pos_last_hw));
+  wire  replay     = pb != '0;      // per-element operands of this position were read at batch 0
   logic [2*AB-1:0] w_in;
   logic [3*REC*AB-1:0] w_op;
-  wire  pos_last_hw  = (pw == cw) && (ph == ch);
+  logic pos_last_hw;
   wire  pos_last     = pos_last_hw && (ps == surfs_m1);
-  wire  recs_ok      = (flying || rec_valid[0]) && (!st_en[1] || rec_valid[1]) &&
-                       (!st_en[2] || rec_valid[2]) && (!st_en[3] || rec_valid[3]);
+  wire  recs_ok      = (flying || rec_valid[0]) && (!st_en[1] || rec_valid[1] || (op_mode[1] && replay)) &&
+                       (!st_en[2] || rec_valid[2] || (op_mode[2] && replay)) &&
+                       (!st_en[3] || rec_valid[3] || (op_mode[3] && replay));
   wire  last_slice   = (j == ns_m1);
 
   assign issue = running && have && adv && (!flying || fly_valid);
@@ -386,7 +401,7 @@ module dla_sdp #(
   assign load  = running && more && recs_ok && (!have || (issue && last_slice));
   always_comb begin
     rec_pop[0] = load && !flying;
-    for (int s = 1; s < 4; s++) rec_pop[s] = load && st_en[s] && (op_mode[s] || pos_last_hw);
+    for (int s = 1; s < 4; s++) rec_pop[s] = load && st_en[s] && (op_mode[s] ? !replay : pos_last_hw);
   end
 
   always_ff @(posedge clk or negedge rstn)
@@ -397,6 +412,8 @@ module dla_sdp #(
       pw   <= '0;
       ph   <= '0;
       ps   <= '0;
+      pdx  <= 1'b0;
+      pb   <= '0;
       last_atom_w <= 1'b0;
     end else if (start) begin
       have <= 1'b0;
@@ -405,15 +422,18 @@ module dla_sdp #(
       pw   <= '0;
       ph   <= '0;
       ps   <= '0;
+      pdx  <= 1'b0;
+      pb   <= '0;
     end else begin
       if (load) begin
         have <= 1'b1;
         j    <= '0;
         last_atom_w <= pos_last;
         if (pos_last) more <= 1'b0;
-        if (pw != cw) pw <= pw + 1'b1;
-        else begin
-          pw <= '0;
+        pw  <= nx_pw;
+        pdx <= nx_pdx;
+        pb  <= nx_pb;
+        if (nx_le) begin
           if (ph != ch) ph <= ph + 1'b1;
           else begin
             ph <= '0;
@@ -426,10 +446,22 @@ module dla_sdp #(
       end
     end
 
+  logic [3*REC*AB-1:0] w_op_next;
+  if (HAS_BATCH) begin : g_replay
+    logic [2*3*REC*AB-1:0] kept;                 // the operand records of the pair's pixels
+    always_comb
+      for (int s = 0; s < 3; s++)
+        w_op_next[s*REC*AB +: REC*AB] = (op_mode[s+1] && replay) ? kept[(32'(pdx)*3 + s)*REC*AB +: REC*AB]
+                                                                 : rec_data[(s+1)*REC*AB +: REC*AB];
+    always_ff @(posedge clk)
+      if (load && !replay) kept[32'(pdx)*3*REC*AB +: 3*REC*AB] <= rec_data[REC*AB +: 3*REC*AB];
+  end else begin : g_no_replay
+    assign w_op_next = rec_data[REC*AB +: 3*REC*AB];
+  end
   always_ff @(posedge clk)
     if (load) begin
       w_in <= rec_data[0 +: 2*AB];
-      w_op <= rec_data[REC*AB +: 3*REC*AB];
+      w_op <= w_op_next;
     end
 
   // ---- slice extraction ----
@@ -632,12 +664,15 @@ module dla_sdp #(
   logic w_req_valid, w_dat_valid;
   dla_sdp_wr #(
     .ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .APB(APB), .MAX_BURST(MAX_BURST),
-    .LEN_BITS(LEN_BITS), .DEPTH(WR_DEPTH)
+    .LEN_BITS(LEN_BITS), .DEPTH(WR_DEPTH), .HAS_BATCH(HAS_BATCH)
   ) u_wr (
     .clk, .rstn, .start, .enable(to_mem),
     .base(ADDR_BITS'({dst_hi, dst_lo})), .line_stride(dst_ls),
-    .surf_stride(split ? (one_pos ? 32'(2 * ATOM_BYTES) : (dst_ss << 1)) : (one_pos ? 32'(ATOM_BYTES) : dst_ss)),
+    // (the W = H = 1 packing of the output does not apply to batches)
+    .surf_stride(split ? (one_pos ? 32'(2 * ATOM_BYTES) : (dst_ss << 1)) :
+                 (one_pos && n_m1 == '0 ? 32'(ATOM_BYTES) : dst_ss)),
     .pairs(split), .pair_stride(one_pos ? 32'(ATOM_BYTES) : dst_ss),
+    .batches_m1(n_m1), .batch_stride(s_bstride),
     .line_atoms_m1(cw), .lines_m1(ch), .surfs_m1,
     .in_valid(o_push && to_mem), .in_atom(oatom_next), .in_ready(wr_in_ready),
     .wr_req_valid(w_req_valid), .wr_req_ready(wport ? wr_req_ready[1] : wr_req_ready[0]),
@@ -651,7 +686,7 @@ module dla_sdp #(
                   unused_b_bs, unused_n_bs, unused_e_bs, unused_r_wino,
                   unused_r_proc, unused_r_out, unused_r_batch, r_perf_dma, unused_s_producer,
                   unused_lut_addr, unused_lut_tid, unused_lut_type, unused_s_wino,
-                  unused_s_batch, unused_s_bstride, unused_p_dma, unused_p_naninf, unused_busy,
+                  s_batch, s_bstride, unused_p_dma, unused_p_naninf, unused_busy,
                   all_fed, bs_mul_sh8[7:6], bn_mul_sh8[7:6], r_flying, rec_data[AB +: (REC-1)*AB],
                   b_hi, n_hi, e_hi, r_src_hi, dst_hi, in_sh};
 endmodule

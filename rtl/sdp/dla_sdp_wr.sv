@@ -8,7 +8,8 @@ module dla_sdp_wr #(
   parameter int APB        = 2,
   parameter int MAX_BURST  = 16,
   parameter int LEN_BITS   = 16,
-  parameter int DEPTH      = 64      // atom buffer, power of two, >= MAX_BURST*APB
+  parameter int DEPTH      = 64,     // atom buffer, power of two, >= MAX_BURST*APB
+  parameter bit HAS_BATCH  = 1'b0    // batched convolution output (dla_sdp_batch_walker)
 ) (
   input  logic                         clk,
   input  logic                         rstn,
@@ -25,6 +26,9 @@ module dla_sdp_wr #(
   // surf_stride is then the step from pair to pair
   input  logic                       pairs,
   input  logic [31:0]                pair_stride,
+  // batches - 1 (0: the cube walk above; else dla_sdp_batch_walker's order) and their stride
+  input  logic [4:0]                   batches_m1,
+  input  logic [31:0]                  batch_stride,
   // output atoms
   input  logic                         in_valid,
   input  logic [ATOM_BYTES*8-1:0]      in_atom,
@@ -56,9 +60,26 @@ module dla_sdp_wr #(
   logic [31:0]          n_req, n_cmpl;
 
   wire accept = wr_req_valid && wr_req_ready;
+  wire batched = HAS_BATCH && batches_m1 != '0;
+  logic                 c_running, b_running;
+  logic [ADDR_BITS-1:0] c_addr, b_addr;
+  logic [13:0]          c_atoms, b_atoms;
   dla_cube_walker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .CHUNK(CHUNK), .N_BITS(13)) u_walk (
-    .clk, .rstn, .start, .enable, .base, .line_stride, .surf_stride, .line_atoms_m1, .lines_m1, .surfs_m1,
-    .pairs, .pair_stride, .accept, .running, .addr(wr_req_addr), .atoms(chunk));
+    .clk, .rstn, .start, .enable(enable && !batched), .base, .line_stride, .surf_stride, .line_atoms_m1,
+    .lines_m1, .surfs_m1, .pairs, .pair_stride, .accept, .running(c_running), .addr(c_addr),
+    .atoms(c_atoms));
+  if (HAS_BATCH) begin : g_batch
+    dla_sdp_batch_walker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES)) u_bwalk (
+      .clk, .rstn, .start, .enable(enable && batched), .base, .line_stride, .surf_stride,
+      .batch_stride, .w_m1(line_atoms_m1), .h_m1(lines_m1), .surfs_m1, .n_m1(batches_m1), .accept,
+      .running(b_running), .addr(b_addr), .atoms(b_atoms));
+  end else begin : g_no_batch
+    assign {b_running, b_addr, b_atoms} = '0;
+    wire unused_batch = &{1'b0, batch_stride};
+  end
+  assign running     = c_running || b_running;
+  assign wr_req_addr = batched ? b_addr : c_addr;
+  assign chunk       = batched ? b_atoms : c_atoms;
 
   assign wr_req_valid = running && !plan_full && 14'(avail) >= chunk;
   assign wr_req_len   = LEN_BITS'(chunk) - 1'b1;

@@ -405,7 +405,17 @@ module NV_nvdla (
 `else
     .PREC16(1'b0),
 `endif
-    .HAS_SRAM(HAS_SRAM), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+    .HAS_SRAM(HAS_SRAM), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
+`ifdef DLA_CONV_COMPRESSION
+    .HAS_WMB(1'b1),
+`else
+    .HAS_WMB(1'b0),
+`endif
+`ifdef DLA_CONV_BATCHING
+    .HAS_BATCH(1'b1)
+`else
+    .HAS_BATCH(1'b0)
+`endif
   ) u_conv (
     .clk, .rstn,
     .cdma_req_vld(req_vld && pend_win == BASE_CDMA[15:10]),
@@ -475,6 +485,11 @@ module NV_nvdla (
     .SAT_RANGE(1'b1),
 `else
     .SAT_RANGE(1'b0),
+`endif
+`ifdef DLA_CONV_BATCHING
+    .HAS_BATCH(1'b1),
+`else
+    .HAS_BATCH(1'b0),
 `endif
 `ifdef DLA_SDP_LUT
     .HAS_LUT(1'b1)
