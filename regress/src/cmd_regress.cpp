@@ -15,7 +15,6 @@ namespace dla::cli {
 
 Command add_regress_command(CLI::App& app, const std::string& command_line) {
   auto o = std::make_shared<regression::RegressOptions>();
-  o->command_line = command_line;
   auto* r = app.add_subcommand("regress", "run a test plan as a regression (see docs/regression.md)");
   r->add_option("--plan", o->plan_path, "test plan YAML (e.g. regress/plans/default.yaml)");
   r->add_option("--level", o->level, "smoke | nightly | weekly")->capture_default_str();
@@ -45,7 +44,8 @@ Command add_regress_command(CLI::App& app, const std::string& command_line) {
       ->group("");
 
   Command c;
-  c.run = [o] {
+  c.run = [o, &command_line] {
+    o->command_line = command_line;
     // Before anything else (the gradings and the plan check load the whole plan): the tests are
     // forks of this server and start from its memory, small and already holding what every
     // test reads first (configurations, register maps, the generator registry).
