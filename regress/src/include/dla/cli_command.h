@@ -47,6 +47,10 @@ std::vector<NamedCommand> all_commands();
 // main() calls it; so does a test process the regression runner forks without exec.
 int run_cli(int argc, char** argv);
 
+// main() calls it first: in the regression's test fork server (an exec'd dlaverif with
+// DLA_TEST_FORK_SERVER set, cmd_regress.cpp) it serves and never returns; otherwise nothing.
+void run_test_fork_server_if_asked();
+
 // A command line set up before it is known: the App and one command's options (or all
 // commands'), then, once, the parse and the run. The regression's test fork server prepares
 // `run` once and every forked test only parses its arguments (docs/regression.md, Runner
