@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <stdexcept>
@@ -281,8 +282,17 @@ TestForkServer::TestForkServer(const std::string& executable) {
   for (auto& e : env_s) envp.push_back(e.data());
   envp.push_back(nullptr);
   std::string exe = executable;
-  std::string name = "dlaverif";
-  char* argv[] = {name.data(), nullptr};
+  // The runner's own command line (main() ignores it in the server): ps and pgrep -f show the
+  // server and its tests as this regression's, as when they were forks of the runner.
+  std::vector<std::string> argv_s;
+  {
+    std::ifstream cmdline("/proc/self/cmdline");
+    for (std::string arg; std::getline(cmdline, arg, '\0');) argv_s.push_back(arg);
+  }
+  if (argv_s.empty()) argv_s.emplace_back("dlaverif");
+  std::vector<char*> argv;
+  for (auto& a : argv_s) argv.push_back(a.data());
+  argv.push_back(nullptr);
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
@@ -293,7 +303,7 @@ TestForkServer::TestForkServer(const std::string& executable) {
     if (getppid() != runner) _exit(0);
     fcntl(req[0], F_SETFD, 0);  // the two ends the server keeps, open across exec
     fcntl(rep[1], F_SETFD, 0);
-    execve(exe.c_str(), argv, envp.data());
+    execve(exe.c_str(), argv.data(), envp.data());
     _exit(127);
   }
   close(req[0]);
