@@ -217,7 +217,6 @@ int run_plan_gradings(const std::string& plan_path, const std::string& level, un
 
 Command add_mutate_command(CLI::App& app, const std::string& command_line) {
   auto o = std::make_shared<MutateOptions>();
-  o->command_line = command_line;
   auto* m = app.add_subcommand("mutate", "grade the testbench: run the plan's tests against mutants of a unit's RTL");
   m->add_option("--unit", o->unit, "unit whose RTL is mutated (bdma, sdp, pdp, ...)")->required();
   m->add_option("--config", o->config, "hardware configuration of the mutant model")->capture_default_str();
@@ -236,7 +235,8 @@ Command add_mutate_command(CLI::App& app, const std::string& command_line) {
   m->add_flag("--quiet", o->quiet, "print only the summary");
   m->add_option("--model-binary", o->model_binary, "mutant model binary (default: next to dlaverif)")->group("");
   Command c;
-  c.run = [o] {
+  c.run = [o, &command_line] {
+    o->command_line = command_line;
     try {
       return run_mutate(*o);
     } catch (const std::invalid_argument& e) {

@@ -1,5 +1,6 @@
 // dlaverif regress: a test plan as a regression (local process pool or a Slurm job array),
 // with a results store, JUnit XML, an HTML report and merged coverage. docs/regression.md.
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <vector>
@@ -13,9 +14,33 @@
 
 namespace dla::cli {
 
+void run_test_fork_server_if_asked() {
+  const char* spec = std::getenv(regression::kForkServerEnv);
+  if (!spec) return;
+  // Built once in the server, before its first fork: the configurations, register maps and
+  // generator registry every test reads first, and `dlaverif run`'s command line (the App and
+  // its options): each forked test only parses its arguments.
+  auto prepared = std::make_shared<std::unique_ptr<PreparedCli>>();
+  regression::serve_test_fork_server(
+      spec,
+      [prepared](const std::vector<std::string>& args) {
+        std::vector<std::string> copy = args;
+        std::vector<char*> argv;
+        for (auto& a : copy) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        const int argc = static_cast<int>(copy.size());
+        if (*prepared && (*prepared)->accepts(argc, argv.data())) return (*prepared)->run(argc, argv.data());
+        return run_cli(argc, argv.data());
+      },
+      [prepared] {
+        for (const HwConfig& cfg : HwConfig::all()) RegisterMap::of(cfg);
+        test_generators();
+        *prepared = std::make_unique<PreparedCli>("run");
+      });
+}
+
 Command add_regress_command(CLI::App& app, const std::string& command_line) {
   auto o = std::make_shared<regression::RegressOptions>();
-  o->command_line = command_line;
   auto* r = app.add_subcommand("regress", "run a test plan as a regression (see docs/regression.md)");
   r->add_option("--plan", o->plan_path, "test plan YAML (e.g. regress/plans/default.yaml)");
   r->add_option("--level", o->level, "smoke | nightly | weekly")->capture_default_str();
@@ -45,18 +70,13 @@ Command add_regress_command(CLI::App& app, const std::string& command_line) {
       ->group("");
 
   Command c;
-  c.run = [o] {
-    // Before anything else (the gradings and the plan check load the whole plan): the tests are
-    // forks of this server and start from its memory, small and already holding what every
-    // test reads first (configurations, register maps, the generator registry).
+  c.run = [o, &command_line] {
+    o->command_line = command_line;
+    // The test fork server (a fresh dlaverif, see TestForkServer) is started before the
+    // gradings: it prepares what every test reads first while they run.
     std::unique_ptr<regression::TestForkServer> server;
     if (!o->exec_tests && o->launcher == "local" && !o->collect && o->dlaverif.empty() && !o->code_coverage) {
-      server = std::make_unique<regression::TestForkServer>(
-          [](const std::vector<std::string>& argv) { return run_cli(argv); },
-          [] {
-            for (const HwConfig& cfg : HwConfig::all()) RegisterMap::of(cfg);
-            test_generators();
-          });
+      server = std::make_unique<regression::TestForkServer>("/proc/self/exe");
       o->fork_server = server.get();
     }
     // Gradings first (fresh runs only: --resume/--collect finish the tests), so that the

@@ -90,7 +90,6 @@ Original load_original(const fs::path& dir) {
 
 Command add_repro_command(CLI::App& app, const std::string& command_line) {
   auto st = std::make_shared<ReproState>();
-  st->command_line = command_line;
   auto* r = app.add_subcommand("repro", "rerun one recorded test exactly (same bytes, same cycles)");
   r->add_option("target", st->target, "a test's result directory, or a regression TEST_ID such as bdma-v1/3")
       ->required();
@@ -99,7 +98,8 @@ Command add_repro_command(CLI::App& app, const std::string& command_line) {
   r->add_option("--waves-last", st->waves_last, "keep only about this many cycles of waves before the end");
   r->add_option("--out", st->out_dir, "directory for the rerun's result.json");
   Command c;
-  c.run = [st] {
+  c.run = [st, &command_line] {
+    st->command_line = command_line;
     fs::path dir = st->target;
     if (!fs::is_directory(dir)) dir = fs::path(st->from) / "tests" / st->target;
     if (!fs::is_directory(dir))

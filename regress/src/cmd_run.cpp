@@ -46,7 +46,6 @@ RunResult run_and_export(const RunRequest& req, const std::string& dir) {
 Command add_run_command(CLI::App& app, const std::string& command_line) {
   auto st = std::make_shared<RunState>();
   st->req.config = HwConfig::default_config().name;
-  st->req.command_line = command_line;
   auto* run = app.add_subcommand("run", "run one test against the RTL (or the golden model alone)");
   run->add_option("--config", st->req.config, "hardware configuration")->capture_default_str();
   run->add_option("--test", st->req.test, "test name (see `dlaverif list`)")->required();
@@ -75,7 +74,8 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   run->add_option("--export-trace", st->export_dir, "also write the test as a .cfg trace (+ .dat files) into DIR");
 
   Command c;
-  c.run = [st, finish_dut_options] {
+  c.run = [st, finish_dut_options, &command_line] {
+    st->req.command_line = command_line;
     RunRequest& req = st->req;
     finish_dut_options();
     req.knobs = parse_knobs(st->knobs);  // throws std::invalid_argument on a malformed knob

@@ -312,7 +312,6 @@ int run_traces(const TraceState& st) {
 
 Command add_trace_command(CLI::App& app, const std::string& command_line) {
   auto st = std::make_shared<TraceState>();
-  st->command_line = command_line;
   auto* cmd = app.add_subcommand("trace", "play NVDLA regression traces (.cfg or input.txn) on the golden model "
                                           "and the RTL");
   cmd->add_option("paths", st->paths, "test directory, .cfg or input.txn file, or folder of tests")->required();
@@ -332,7 +331,8 @@ Command add_trace_command(CLI::App& app, const std::string& command_line) {
                   "table of expected verdicts ('<glob over group/test> pass|not-implemented|... [golden-only|rtl]', "
                   "first match wins); exit 0 iff every test meets it");
   Command c;
-  c.run = [st, finish_dut_options] {
+  c.run = [st, finish_dut_options, &command_line] {
+    st->command_line = command_line;
     finish_dut_options();
     return run_traces(*st);
   };

@@ -5,5 +5,6 @@
 
 int main(int argc, char** argv) {
   dla::mark_main_entry();  // the runner's overhead breakdown (result.json process_seconds)
+  dla::cli::run_test_fork_server_if_asked();  // the regression's test fork server: never returns
   return dla::cli::run_cli(argc, argv);
 }

@@ -12,8 +12,10 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <stdexcept>
@@ -258,7 +260,7 @@ bool read_all(int fd, void* data, size_t n) {
 
 }  // namespace
 
-TestForkServer::TestForkServer(InProcessRun run, std::function<void()> warm_up) {
+TestForkServer::TestForkServer(const std::string& executable) {
   int req[2], rep[2];
   if (pipe2(req, O_CLOEXEC) != 0) throw std::runtime_error("cannot create the test fork server's pipe");
   if (pipe2(rep, O_CLOEXEC) != 0) {
@@ -266,21 +268,59 @@ TestForkServer::TestForkServer(InProcessRun run, std::function<void()> warm_up) 
     close(req[1]);
     throw std::runtime_error("cannot create the test fork server's pipe");
   }
+  const pid_t runner = getpid();
+  const char* bind_now = std::getenv("LD_BIND_NOW");
+  const bool set_bind_now = !bind_now || !*bind_now;
+  // Everything the child needs is built before the fork (no allocation between fork and exec).
+  const std::string spec = std::string(kForkServerEnv) + "=" + std::to_string(req[0]) + ":" + std::to_string(rep[1]) +
+                           ":" + std::to_string(runner) + ":" + (set_bind_now ? "1" : "0");
+  std::vector<std::string> env_s = {spec};
+  if (set_bind_now) env_s.emplace_back("LD_BIND_NOW=1");
+  for (char** e = environ; *e; ++e)
+    if (std::strncmp(*e, "LD_BIND_NOW=", 12) != 0 || !set_bind_now) env_s.emplace_back(*e);
+  std::vector<char*> envp;
+  for (auto& e : env_s) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  std::string exe = executable;
+  // The runner's own command line (main() ignores it in the server): ps and pgrep -f show the
+  // server and its tests as this regression's, as when they were forks of the runner.
+  std::vector<std::string> argv_s;
+  {
+    std::ifstream cmdline("/proc/self/cmdline");
+    for (std::string arg; std::getline(cmdline, arg, '\0');) argv_s.push_back(arg);
+  }
+  if (argv_s.empty()) argv_s.emplace_back("dlaverif");
+  std::vector<char*> argv;
+  for (auto& a : argv_s) argv.push_back(a.data());
+  argv.push_back(nullptr);
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
-  const pid_t runner = getpid();
   server_ = fork();
   if (server_ < 0) throw std::runtime_error("cannot fork the test fork server");
   if (server_ == 0) {
-    close(req[1]);
-    close(rep[0]);
-    serve(run, warm_up, req[0], rep[1], runner);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);  // kept across exec: the server dies with the runner
+    if (getppid() != runner) _exit(0);
+    fcntl(req[0], F_SETFD, 0);  // the two ends the server keeps, open across exec
+    fcntl(rep[1], F_SETFD, 0);
+    execve(exe.c_str(), argv.data(), envp.data());
+    _exit(127);
   }
   close(req[0]);
   close(rep[1]);
   to_server_ = req[1];
   from_server_ = rep[0];
+}
+
+void serve_test_fork_server(const char* spec, const InProcessRun& run, const std::function<void()>& warm_up) {
+  int requests = -1, reports = -1, set_bind_now = 0;
+  long runner = 0;
+  if (std::sscanf(spec, "%d:%d:%ld:%d", &requests, &reports, &runner, &set_bind_now) != 4) _exit(1);
+  unsetenv(kForkServerEnv);
+  if (set_bind_now) unsetenv("LD_BIND_NOW");  // bound now; the tests and what they start load as usual
+  fcntl(requests, F_SETFD, FD_CLOEXEC);
+  fcntl(reports, F_SETFD, FD_CLOEXEC);
+  serve(run, warm_up, requests, reports, static_cast<pid_t>(runner));
 }
 
 TestForkServer::~TestForkServer() {

@@ -21,7 +21,9 @@ struct Command {
   std::function<int()> run;
 };
 
-// Adds the subcommand (options bound to state the returned Command owns).
+// Adds the subcommand (options bound to state the returned Command owns). command_line is
+// the whole command line as typed; it may be set only after the factory returned (PreparedCli):
+// a factory that keeps it reads it in its Command's run, not before.
 using CommandFactory = std::function<Command(CLI::App& app, const std::string& command_line)>;
 
 Command add_run_command(CLI::App& app, const std::string& command_line);
@@ -44,6 +46,34 @@ std::vector<NamedCommand> all_commands();
 // dlaverif's command line (argv[0] first): parses it, runs the command, returns the exit code.
 // main() calls it; so does a test process the regression runner forks without exec.
 int run_cli(int argc, char** argv);
+
+// main() calls it first: in the regression's test fork server (an exec'd dlaverif with
+// DLA_TEST_FORK_SERVER set, cmd_regress.cpp) it serves and never returns; otherwise nothing.
+void run_test_fork_server_if_asked();
+
+// A command line set up before it is known: the App and one command's options (or all
+// commands'), then, once, the parse and the run. The regression's test fork server prepares
+// `run` once and every forked test only parses its arguments (docs/regression.md, Runner
+// overhead). run_cli(argc, argv) is PreparedCli(the named command).run(argc, argv).
+class PreparedCli {
+ public:
+  explicit PreparedCli(const char* only = nullptr);  // nullptr: every command
+  ~PreparedCli();
+  PreparedCli(const PreparedCli&) = delete;
+  PreparedCli& operator=(const PreparedCli&) = delete;
+
+  // Not parsed yet, and argv names the prepared command (or every command is prepared).
+  bool accepts(int argc, char** argv) const;
+  // Parses argv (argv[0] first), runs the command, returns the exit code; once per object.
+  int run(int argc, char** argv);
+
+ private:
+  std::unique_ptr<CLI::App> app_;
+  std::vector<std::pair<CLI::App*, Command>> commands_;
+  std::string only_;
+  std::string command_line_;  // the factories' command_line, set by run() before the parse
+  bool parsed_ = false;
+};
 int run_cli(const std::vector<std::string>& argv);
 
 }  // namespace dla::cli

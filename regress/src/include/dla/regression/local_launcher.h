@@ -19,21 +19,29 @@ namespace dla::regression {
 // Runs the arguments of one test (argv[0] first) inside the current process; the exit code.
 using InProcessRun = std::function<int(const std::vector<std::string>& argv)>;
 
-// Starts test processes without exec'ing a binary: a small server process, forked from the
-// runner before the runner grows (plan checks, caches, the store), forks one child per test
-// that runs the test's arguments with an InProcessRun and exits. A test then costs a fork of a
-// small process instead of starting the executable again (dynamic loading, relocation, static
-// initialisation: about 20-40 ms a test on the 2-core VM), its memory starts mostly fresh
-// (few copy-on-write faults), and the runner's own memory is not write-protected at every
-// start. The tests are children of the server: it reports their ends to the runner. They keep
-// everything a spawned test has: own process group, the log, PR_SET_PDEATHSIG (the server
-// dies with the runner, the tests with the server). DLA_CODE_COVERAGE_FILE is not set: only
-// dlaverif-cov reads it, and --code-coverage always execs that binary.
+// The environment variable that makes a dlaverif process the test fork server (main() looks
+// for it first): "<request fd>:<report fd>:<runner pid>:<1 if the runner set LD_BIND_NOW>".
+constexpr const char* kForkServerEnv = "DLA_TEST_FORK_SERVER";
+
+// Starts test processes without exec'ing a binary: a small server process forks one child per
+// test that runs the test's arguments with an InProcessRun and exits. A test then costs a fork
+// of a small process instead of starting the executable again (dynamic loading, relocation,
+// static initialisation: about 20-40 ms a test on the 2-core VM), its memory starts mostly
+// fresh (few copy-on-write faults), and the runner's own memory is not write-protected at
+// every start. The server is this dlaverif exec'd afresh (not a fork of the runner: its memory
+// holds none of the runner's) with LD_BIND_NOW=1, so that every library's symbols are bound
+// once in the server: lazily bound, each test would look up again (every library's hash
+// tables, page faults in a fresh child) each library function it calls first. The server
+// removes LD_BIND_NOW again, the tests and what they start do not see it. The tests are
+// children of the server: it reports their ends to the runner. They keep everything a spawned
+// test has: own process group, the log, PR_SET_PDEATHSIG (the server dies with the runner,
+// the tests with the server). DLA_CODE_COVERAGE_FILE is not set: only dlaverif-cov reads it,
+// and --code-coverage always execs that binary.
 class TestForkServer {
  public:
-  // warm_up runs once in the server before its first fork: what every test would otherwise
-  // build again (configurations, register maps), so that the tests find it ready.
-  explicit TestForkServer(InProcessRun run, std::function<void()> warm_up = {});
+  // Execs `executable` (this dlaverif) as the server; its main() finds kForkServerEnv and calls
+  // serve_test_fork_server.
+  explicit TestForkServer(const std::string& executable);
   ~TestForkServer();  // ends the server (tests still running are the caller's to kill first)
   TestForkServer(const TestForkServer&) = delete;
   TestForkServer& operator=(const TestForkServer&) = delete;
@@ -58,6 +66,13 @@ class TestForkServer {
   std::vector<pid_t> started_;
   std::string buffer_;
 };
+
+// The server's side, in the exec'd dlaverif whose main() found kForkServerEnv (spec: its
+// value): runs warm_up once (what every test would otherwise build again: configurations,
+// register maps, the command line, so that the tests find it ready), then forks a child per
+// request that runs `run` on the request's arguments, until the runner closes its pipe.
+[[noreturn]] void serve_test_fork_server(const char* spec, const InProcessRun& run,
+                                         const std::function<void()>& warm_up);
 
 struct LaunchOptions {
   std::string dlaverif;  // path of the dlaverif binary to exec
