@@ -113,9 +113,14 @@ int run_mutate(const MutateOptions& o) {
   g.budget_seconds = o.budget;
   g.count = o.count;
   g.only = o.only;
-  if (!o.waiver_path.empty())
+  if (!o.waiver_path.empty()) {
     for (mutation::Waiver& w : mutation::load_waivers(o.waiver_path))  // a file may serve several models
       if (w.applies_to(o.config, o.unit)) g.waivers.push_back(std::move(w));
+    for (const mutation::Waiver* w : mutation::check_waivers(g.waivers, mutants, o.config + ":" + o.unit))
+      if (!w->model.empty())  // an entry for every model need not match each one
+        std::cerr << fmt::format("mutate: warning: waiver file {}: entry {} matches no mutant of {} (stale?)\n",
+                                 w->file, w->entry, w->model);
+  }
   const std::string unit_dir = o.out_dir + "/" + o.unit + "-" + o.config;
   fs::remove_all(unit_dir + "/tests");
   fs::create_directories(unit_dir);

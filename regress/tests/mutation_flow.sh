@@ -80,6 +80,28 @@ printf 'waivers:\n  - model: small:pdp\n    mutant: %s\n    reason: another mode
   --out "$tmp/out3" --waivers "$tmp/other-model.yaml" >"$tmp/run2b.txt" 2>&1
 grep -q "0 waived" "$tmp/run2b.txt" && ok "a waiver of another model does not waive" ||
   { fail "waiver of small:pdp applied to v1:bdma"; cat "$tmp/run2b.txt"; }
+# A waiver by mutation identity (no id), written from grading.json's fields, waives the
+# survivor; the same identity with another bit waives nothing (and is reported as stale).
+python3 - "$tmp/out" "$survivor" "$tmp" <<'PY' || fail "identity waivers from grading.json"
+import json, sys
+out, sid, tmp = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+g = json.load(open(f"{out}/bdma-v1/grading.json"))
+m = [x for x in g["units"][0]["mutants"] if x["id"] == sid][0]
+def entry(bit):
+    e = f"  - model: v1:bdma\n    mode: {m['mode']}\n    location: {m['location']}\n    port: {m['port']}\n    bit: {bit}\n"
+    if "ctrlbit" in m: e += f"    ctrlbit: {m['ctrlbit']}\n"
+    return e + "    cell: '" + m["cell"].replace("'", "''") + "'\n    reason: proved equivalent by identity\n"
+open(f"{tmp}/identity.yaml", "w").write("waivers:\n" + entry(m["bit"]))
+open(f"{tmp}/identity-other-bit.yaml", "w").write("waivers:\n" + entry(m["bit"] + 1))
+PY
+"$dla" mutate --unit bdma --config v1 --mutants "$survivor" --plan "$tmp/tiny.yaml" --level smoke -j 2 \
+  --out "$tmp/out4" --waivers "$tmp/identity.yaml" >"$tmp/run2c.txt" 2>&1
+grep -q "1 waived" "$tmp/run2c.txt" && grep -q "proved equivalent by identity" "$tmp/out4/bdma-v1/grading.json" &&
+  ok "a waiver by mutation identity waives the survivor" || { fail "identity waiver"; cat "$tmp/run2c.txt"; }
+"$dla" mutate --unit bdma --config v1 --mutants "$survivor" --plan "$tmp/tiny.yaml" --level smoke -j 2 \
+  --out "$tmp/out5" --waivers "$tmp/identity-other-bit.yaml" >"$tmp/run2d.txt" 2>&1
+grep -q "0 waived" "$tmp/run2d.txt" && grep -q "entry 1 matches no mutant of v1:bdma" "$tmp/run2d.txt" &&
+  ok "an identity with another bit waives nothing and is reported" || { fail "identity, other bit"; cat "$tmp/run2d.txt"; }
 
 # 3. A regression plan's gradings run before its tests, into the same out dir and store; a
 #    grading whose mutant model is not built stops the regression before any test runs.
@@ -125,5 +147,5 @@ expect2 "plan without the unit" "has no test for unit 'bdma'" --unit bdma --conf
 printf 'waivers:\n  - mutant: 3\n' >"$tmp/w1.yaml"
 expect2 "waiver without reason" "entry 1: needs a 'reason'" --unit bdma --config v1 --plan "$tmp/tiny.yaml" --waivers "$tmp/w1.yaml" --out "$tmp/b"
 printf 'waivers:\n  - mutnat: 3\n    reason: typo\n' >"$tmp/w2.yaml"
-expect2 "waiver with unknown field" "unknown field 'mutnat' (fields: model, mutant, location, reason)" --unit bdma --config v1 --plan "$tmp/tiny.yaml" --waivers "$tmp/w2.yaml" --out "$tmp/b"
+expect2 "waiver with unknown field" "unknown field 'mutnat' (fields: model, mutant, location, mode, port, bit, ctrlbit, cell, reason)" --unit bdma --config v1 --plan "$tmp/tiny.yaml" --waivers "$tmp/w2.yaml" --out "$tmp/b"
 [[ $failures == 0 ]] && echo "all passed" || { echo "$failures failure(s)"; exit 1; }

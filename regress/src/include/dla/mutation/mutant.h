@@ -16,11 +16,18 @@ struct Mutant {
   std::string mode;       // Yosys mutation: inv, const0, const1, cnot0, cnot1
   std::string cell, port, wire;
   int bit = 0;            // bit of the cell port
+  int ctrlbit = -1;       // cnot0/cnot1: the port bit that controls the inversion; -1 otherwise
   std::string location;   // most specific source span, "rtl/bdma/dla_bdma.sv:120.5-120.30"
   std::vector<std::string> sources;
   bool probed = false;    // the model records whether the mutation ever changed its signal
   std::string describe() const;  // "const0 of u_rd.cnt[3] (rtl/...:12.3-12.20)"
 };
+
+// A Yosys cell name without what changes when the design is renumbered or checked out
+// elsewhere: the `$<number>` suffixes are dropped and embedded source paths keep their file
+// name, so "$flatten\u_rd.$add$/src/rtl/bdma/dla_bdma_rd_engine.sv:108$23798" becomes
+// "$flatten\u_rd.$add$dla_bdma_rd_engine.sv:108".
+std::string cell_identity(const std::string& cell);
 
 struct MutantList {
   std::string path, top;
@@ -31,22 +38,46 @@ struct MutantList {
 // std::invalid_argument naming the file and the problem.
 MutantList load_mutants(const std::string& path);
 
-// Waiver file (YAML): survivors proved equivalent by hand.
+// Waiver file (YAML): survivors proved equivalent by hand. An entry names its mutant by id
+// (with the location as a check), or by the mutation's identity, which survives renumbering:
 //   waivers:
 //     - model: v1:bdma                   # the mutant model (config:unit); omitted: every model
 //       mutant: 17                       # selector id, and/or
 //       location: rtl/bdma/dla_bdma.sv:120   # prefix of a mutant's location
 //       reason: the counter saturates before the mutated bit matters
+//     - model: small:sdp                 # identity: mode, location (the whole span), port, bit,
+//       mode: cnot0                      # ctrlbit for cnot0/cnot1, optionally cell
+//       location: rtl/sdp/dla_sdp_rsh.sv:36.42-36.48
+//       port: A
+//       bit: 7
+//       ctrlbit: 5
+//       cell: '$flatten\u_dp.\g_lane[0].g_bn.u_bn.\u_rsh.$sub$dla_sdp_rsh.sv:36'  # cell_identity()
+//       reason: why no input can tell the mutant from the design
+// An identity entry must name at most one mutant of a model (check_waivers).
 struct Waiver {
   std::string model;  // "<config>:<unit>"; empty: applies to every model
   std::optional<uint32_t> mutant;
   std::string location;
+  std::string mode;   // non-empty: an identity entry (location is then a whole span)
+  std::string port;
+  std::optional<int> bit, ctrlbit;
+  std::string cell;   // cell_identity() of the cell; empty: any cell
   std::string reason;
+  std::string file;   // where the entry was read (for messages)
+  size_t entry = 0;   // 1-based entry number in that file
+  bool identity() const { return !mode.empty(); }
   bool applies_to(const std::string& config, const std::string& unit) const;
-  bool matches(const Mutant& m) const;  // id and location (the model is checked by applies_to)
+  bool matches(const Mutant& m) const;  // id/location or identity (the model is checked by applies_to)
 };
 // std::invalid_argument naming the file, the entry and the rule.
 std::vector<Waiver> load_waivers(const std::string& path);
+
+// Checks a model's waivers against its mutant list: an identity entry that matches two or more
+// mutants is refused (std::invalid_argument naming the file, the entry, the model and the ids:
+// add `cell:` or `mutant:` to tell them apart). Returns the entries that match no mutant of the
+// model (stale after an RTL change, or written for another count or seed).
+std::vector<const Waiver*> check_waivers(const std::vector<Waiver>& waivers, const MutantList& list,
+                                         const std::string& model);
 
 enum class Status { Killed, Survived, TimedOut };
 const char* status_name(Status s);
