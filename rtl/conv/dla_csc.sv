@@ -195,21 +195,21 @@ module dla_csc #(
   wire         sq_take;
 
   // where the next stripe starts: SL steps of the atom order from this stripe's start
-  logic [12:0] st_xp [SL+1];
-  logic        st_dx [SL+1];
-  logic [4:0]  st_b  [SL+1];
-  logic [12:0] st_y  [SL+1];
-  assign st_xp[0] = sq_x0;
-  assign st_dx[0] = sq_dx0;
-  assign st_b[0]  = sq_b0;
-  assign st_y[0]  = sq_y0;
+  logic [(SL+1)*13-1:0] st_xp, st_y;   // position k at [k*13 +: 13]
+  logic [SL:0]          st_dx;
+  logic [(SL+1)*5-1:0]  st_b;
+  assign st_xp[0 +: 13] = sq_x0;
+  assign st_dx[0]       = sq_dx0;
+  assign st_b[0 +: 5]   = sq_b0;
+  assign st_y[0 +: 13]  = sq_y0;
   for (genvar k = 0; k < SL; k++) begin : g_st
     /* verilator lint_off UNUSEDSIGNAL */
     logic unused_le, unused_last;
     /* verilator lint_on UNUSEDSIGNAL */
     dla_batch_order u_step (
-      .w_m1(out_w_m1), .h_m1(out_h_m1), .n_m1, .xp(st_xp[k]), .dx(st_dx[k]), .b(st_b[k]), .y(st_y[k]),
-      .xp_next(st_xp[k+1]), .dx_next(st_dx[k+1]), .b_next(st_b[k+1]), .y_next(st_y[k+1]),
+      .w_m1(out_w_m1), .h_m1(out_h_m1), .n_m1, .xp(st_xp[k*13 +: 13]), .dx(st_dx[k]), .b(st_b[k*5 +: 5]),
+      .y(st_y[k*13 +: 13]), .xp_next(st_xp[(k+1)*13 +: 13]), .dx_next(st_dx[k+1]),
+      .b_next(st_b[(k+1)*5 +: 5]), .y_next(st_y[(k+1)*13 +: 13]),
       .line_end(unused_le), .last(unused_last));
   end
 
@@ -253,10 +253,10 @@ module dla_csc #(
             sq_bank     <= !sq_bank;
             if (!sq_last_str) begin
               sq_p0  <= sq_p0 + 27'(sq_npix);
-              sq_x0  <= st_xp[sq_npix];
+              sq_x0  <= st_xp[32'(sq_npix)*13 +: 13];
               sq_dx0 <= st_dx[sq_npix];
-              sq_b0  <= st_b[sq_npix];
-              sq_y0  <= st_y[sq_npix];
+              sq_b0  <= st_b[32'(sq_npix)*5 +: 5];
+              sq_y0  <= st_y[32'(sq_npix)*13 +: 13];
             end else begin
               sq_p0 <= '0;
               sq_x0 <= '0;
@@ -447,14 +447,17 @@ module dla_csc #(
   // the element's index, or for compressed weights the number of 1 mask bits before it.
   logic [2*EB*8-1:0] wwin;
   assign wwin = r_data[2*EB*8 +: 2*EB*8];
+  // position of element e in the stream read: e, or the 1 mask bits before it
+  logic [AC*(ACB+1)-1:0] pos;
   always_comb begin
-    int pos [AC];
-    int cnt;
-    cnt = 0;
+    logic [ACB:0] cnt;
+    cnt = '0;
     for (int e = 0; e < AC; e++) begin
-      pos[e] = cmp ? cnt : e;
-      cnt = cnt + 32'(lq_mask[e]);
+      pos[e*(ACB+1) +: (ACB+1)] = cmp ? cnt : (ACB+1)'(e);
+      cnt = cnt + (ACB+1)'(lq_mask[e]);
     end
+  end
+  always_comb begin
     wl_data = '0;
     for (int l = 0; l < AC; l++) begin
       int j, q, el, src;
@@ -463,7 +466,7 @@ module dla_csc #(
       q = l % 32'(grp);
       el = post ? j * 32'(chans) + q : l;
       on = el < AC && (!cmp || lq_mask[el % AC]);
-      src = 32'(lq_shift) + (es2 ? 2 * pos[el % AC] : pos[el % AC]);
+      src = 32'(lq_shift) + (es2 ? 2 * 32'(pos[(el % AC)*(ACB+1) +: (ACB+1)]) : 32'(pos[(el % AC)*(ACB+1) +: (ACB+1)]));
       if (!lq_zero && on && (post ? (j < 32'(lq_rows) && q < 32'(chans)) : (es2 ? 2 * l : l) < 32'(lq_mb))) begin
         if (es2 && src + 1 < 2 * EB) wl_data[l*LW +: LW] = LW'(wwin[src*8 +: 16]);
         else if (!es2 && src < 2 * EB) wl_data[l*LW +: LW] = LW'($signed(wwin[src*8 +: 8]));
