@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <chrono>
@@ -18,7 +19,9 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <stdexcept>
+#include <utility>
 
 #include "dla/process_timing.h"
 
@@ -136,6 +139,11 @@ struct Record {
   int32_t pid;
   int32_t status;
 };
+// Test process -> server, on one pipe shared by all tests: the test is over, its exit code.
+struct Finished {
+  int32_t pid;
+  int32_t exit_code;
+};
 
 bool write_all(int fd, const void* data, size_t n) {
   const char* p = static_cast<const char*>(data);
@@ -161,15 +169,38 @@ bool read_all(int fd, void* data, size_t n) {
   return true;
 }
 
-// The test process: like spawn()'s child, then the arguments run here.
-[[noreturn]] void run_test_child(const InProcessRun& run, const std::vector<std::string>& fields,
-                                 const sigset_t& child_mask, pid_t server, const std::vector<int>& close_fds) {
+// Splits a request body (NUL-terminated strings: spawn time, log, argv...).
+std::vector<std::string> request_fields(const std::string& body) {
+  std::vector<std::string> fields;
+  for (size_t at = 0; at < body.size();) {
+    const size_t nul = body.find('\0', at);
+    fields.push_back(body.substr(at, nul - at));
+    at = nul + 1;
+  }
+  return fields;
+}
+
+// The test process: like spawn()'s child, then the arguments of the request it waits for on
+// `request` run here; it writes a Finished record to `done` when it is over. It is forked before its request exists (a spare, see serve()), so the
+// fork, the process setup and the copy-on-write faults of both are paid while another test
+// runs, not between the runner's request and the test's start.
+[[noreturn]] void run_test_child(const InProcessRun& run, int request, int done, const sigset_t& child_mask,
+                                 pid_t server, const std::vector<int>& close_fds) {
   setpgid(0, 0);
   prctl(PR_SET_PDEATHSIG, SIGKILL);  // the server dies with the runner, the test with the server
   if (getppid() != server) _exit(127);
   for (const int fd : close_fds) close(fd);
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
+  signal(SIGPIPE, SIG_DFL);
+  prctl(PR_SET_NAME, "dlaverif-test");  // ps/top: a test, not another runner (same argv)
+  uint32_t n = 0;
+  if (!read_all(request, &n, sizeof n)) _exit(0);  // the server ended: no test for this spare
+  std::string body(n, '\0');
+  if (!read_all(request, body.data(), n)) _exit(0);
+  close(request);
+  const std::vector<std::string> fields = request_fields(body);
+  if (fields.size() < 3) _exit(127);
   sigprocmask(SIG_SETMASK, &child_mask, nullptr);
   // No DLA_CODE_COVERAGE_FILE: only dlaverif-cov reads it, and that binary is always exec'd.
   const int fd = open(fields[1].c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -178,7 +209,6 @@ bool read_all(int fd, void* data, size_t n) {
     dup2(fd, 2);
     close(fd);
   }
-  prctl(PR_SET_NAME, "dlaverif-test");  // ps/top: a test, not another runner (same argv)
   restart_main_clock(std::stoll(fields[0]));  // this process's "main" starts here
   int rc = 127;
   try {
@@ -190,6 +220,10 @@ bool read_all(int fd, void* data, size_t n) {
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
+  // Everything of the test is written: say so before the exit, whose teardown of the test's
+  // memory (milliseconds for an RTL model) the runner need not wait for.
+  const Finished f{getpid(), rc};
+  write_all(done, &f, sizeof f);
   _exit(rc);  // not exit(): the runner's static objects and atexit handlers are not the test's
 }
 
@@ -200,6 +234,7 @@ bool read_all(int fd, void* data, size_t n) {
   prctl(PR_SET_NAME, "dlaverif-fork");
   signal(SIGINT, SIG_IGN);   // the runner handles Ctrl-C and kills the tests itself
   signal(SIGTERM, SIG_IGN);
+  signal(SIGPIPE, SIG_IGN);  // a spare that died: its pipe's write fails, the server goes on
   if (warm_up) {
     try {
       warm_up();
@@ -215,20 +250,75 @@ bool read_all(int fd, void* data, size_t n) {
   const int sfd = signalfd(-1, &chld, SFD_CLOEXEC | SFD_NONBLOCK);
   if (sfd < 0) _exit(1);
   const pid_t self = getpid();
+  int done[2];  // every test's Finished records
+  if (pipe2(done, O_CLOEXEC | O_NONBLOCK) != 0) _exit(1);
+  std::set<pid_t> reported;  // tests whose end the runner knows from their Finished record
   auto reap = [&] {
     int status = 0;
     pid_t pid;
     while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+      if (reported.erase(pid)) continue;
       const Record r{'E', pid, status};
       if (!write_all(reports, &r, sizeof r)) _exit(0);
     }
   };
+  auto read_finished = [&] {
+    Finished f{};
+    while (read(done[0], &f, sizeof f) == static_cast<ssize_t>(sizeof f)) {
+      int status = 0;
+      if (waitpid(f.pid, &status, WNOHANG) == f.pid) {
+        // Already gone: its real status (a signal during the exit would show here).
+      } else {
+        status = (f.exit_code & 0xff) << 8;  // as waitpid reports an exit with this code
+        reported.insert(f.pid);
+      }
+      const Record r{'E', f.pid, status};
+      if (!write_all(reports, &r, sizeof r)) _exit(0);
+    }
+  };
+  // One test process is always forked ahead, waiting on its own pipe for a request.
+  struct Spare {
+    pid_t pid = -1;
+    int request = -1;  // the server's end of the spare's request pipe
+  } spare;
+  auto fork_spare = [&] {
+    int p[2];
+    if (pipe2(p, O_CLOEXEC) != 0) return;
+    std::fflush(nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+      close(p[1]);
+      run_test_child(run, p[0], done[1], child_mask, self, {requests, reports, sfd, done[0]});
+    }
+    close(p[0]);
+    if (pid < 0) {
+      close(p[1]);
+      return;
+    }
+    setpgid(pid, pid);
+    spare = Spare{pid, p[1]};
+  };
+  // The next spare is forked a little after a test was handed its request, not at once: the
+  // fork would take the CPU the starting test needs for its first milliseconds (on 2 cores
+  // both are busy with tests) and delay it; later it overlaps the test's body.
+  constexpr int kSpareDelayMs = 5;
+  fork_spare();
+  int64_t spare_due_ns = 0;  // 0: nothing due
   while (true) {
-    pollfd fds[2] = {{requests, POLLIN, 0}, {sfd, POLLIN, 0}};
-    if (poll(fds, 2, -1) < 0) {
+    pollfd fds[3] = {{requests, POLLIN, 0}, {sfd, POLLIN, 0}, {done[0], POLLIN, 0}};
+    int timeout_ms = -1;
+    if (spare_due_ns) timeout_ms = static_cast<int>(std::max<int64_t>(0, (spare_due_ns - steady_now_ns() + 999999) / 1000000));
+    const int ready = poll(fds, 3, timeout_ms);
+    if (ready < 0) {
       if (errno == EINTR) continue;
       _exit(1);
     }
+    if (spare_due_ns && steady_now_ns() >= spare_due_ns) {
+      spare_due_ns = 0;
+      if (spare.pid < 0) fork_spare();
+    }
+    if (ready == 0) continue;
+    if (fds[2].revents) read_finished();
     if (fds[1].revents) {
       signalfd_siginfo info;
       while (read(sfd, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
@@ -240,21 +330,25 @@ bool read_all(int fd, void* data, size_t n) {
     if (!read_all(requests, &n, sizeof n)) break;  // the runner closed the pipe: done
     std::string body(n, '\0');
     if (!read_all(requests, body.data(), n)) break;
-    std::vector<std::string> fields;
-    for (size_t at = 0; at < body.size();) {
-      const size_t nul = body.find('\0', at);
-      fields.push_back(body.substr(at, nul - at));
-      at = nul + 1;
+    if (request_fields(body).size() < 3) _exit(1);
+    // Hand the request to the spare; a spare that is gone (killed from outside) is replaced once.
+    pid_t started = -1;
+    for (int attempt = 0; attempt < 2 && started < 0; ++attempt) {
+      if (spare.pid < 0) fork_spare();
+      const Spare test = std::exchange(spare, Spare{});
+      if (test.pid < 0) break;
+      if (write_all(test.request, &n, sizeof n) && write_all(test.request, body.data(), body.size()))
+        started = test.pid;
+      else
+        kill(test.pid, SIGKILL);
+      close(test.request);
     }
-    if (fields.size() < 3) _exit(1);
-    std::fflush(nullptr);
-    const pid_t pid = fork();
-    if (pid == 0) run_test_child(run, fields, child_mask, self, {requests, reports, sfd});
-    if (pid > 0) setpgid(pid, pid);
-    const Record r{'S', pid, pid < 0 ? errno : 0};
+    const Record r{'S', started, started < 0 ? EAGAIN : 0};
     if (!write_all(reports, &r, sizeof r)) break;
+    spare_due_ns = steady_now_ns() + kSpareDelayMs * 1000000LL;  // the next test's process
     reap();
   }
+  if (spare.request >= 0) close(spare.request);  // the spare reads the end and exits
   _exit(0);
 }
 

@@ -36,7 +36,9 @@ constexpr const char* kForkServerEnv = "DLA_TEST_FORK_SERVER";
 // children of the server: it reports their ends to the runner. They keep everything a spawned
 // test has: own process group, the log, PR_SET_PDEATHSIG (the server dies with the runner,
 // the tests with the server). DLA_CODE_COVERAGE_FILE is not set: only dlaverif-cov reads it,
-// and --code-coverage always execs that binary.
+// and --code-coverage always execs that binary. The server keeps one test process forked ahead
+// (a spare waiting for its request), and a test reports its end just before it exits, so that
+// neither the fork nor the teardown of a test's memory sits between two tests.
 class TestForkServer {
  public:
   // Execs `executable` (this dlaverif) as the server; its main() finds kForkServerEnv and calls
