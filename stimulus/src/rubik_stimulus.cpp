@@ -78,7 +78,29 @@ RubikLayer random_rubik_layer(const HwConfig& cfg, Rng& shape, const RubikShapeL
       l.channels = l.out_channels = c;
       break;
   }
+  // Knobs at their limits (up to 8192 rows, columns and channels, 32x32 phases) can describe
+  // layers of gigabytes: halve height, width, the phases, then the channels until it fits.
+  while (rubik_payload_bytes(l) > lim.max_layer_bytes) {
+    if (l.height > 1) l.height = (l.height + 1) / 2;
+    else if (l.width > 1) l.width = (l.width + 1) / 2;
+    else if (l.stride_x > 1 || l.stride_y > 1) l.stride_x = (l.stride_x + 1) / 2, l.stride_y = (l.stride_y + 1) / 2;
+    else if (l.channels > 1 || l.out_channels > 1)
+      l.channels = (l.channels + 1) / 2, l.out_channels = (l.out_channels + 1) / 2;
+    else break;
+    if (l.rubik_mode() == RubikMode::Contract)
+      l.channels = std::min<uint32_t>(8192, l.out_surfaces() * l.lanes() * l.stride_x * l.stride_y);
+  }
   return l;
+}
+
+uint64_t rubik_payload_bytes(const RubikLayer& l) {
+  const uint64_t rows = l.height, cube_row = uint64_t{l.width} * kAtom;
+  switch (l.rubik_mode()) {
+    case RubikMode::Contract: return 2 * l.out_surfaces() * rows * l.stride_y * l.stride_x * cube_row;
+    case RubikMode::Split: return l.in_surfaces() * rows * cube_row + l.out_channels * rows * l.plane_row_bytes();
+    case RubikMode::Merge: return l.channels * rows * l.plane_row_bytes() + l.in_surfaces() * rows * cube_row;
+  }
+  return 0;
 }
 
 RubikRegionAllocator::RubikRegionAllocator(Rng& rng) : rng_(rng) {

@@ -20,7 +20,12 @@ struct RubikShapeLimits {
   uint32_t min_height = 1;
   // Percent of split layers writing fewer planes than input channels (DATAOUT_CHANNEL < Ci).
   unsigned plane_subset_percent = 20;
+  // A drawn layer moving more (rubik_payload_bytes) is shrunk: height, width, phases, channels.
+  uint64_t max_layer_bytes = uint64_t{4} << 20;
 };
+
+// Bytes a layer reads and writes without stride gaps.
+uint64_t rubik_payload_bytes(const RubikLayer& l);
 
 // A legal layer's mode, precision and sizes (no addresses or strides). Sizes are drawn
 // towards their edges: width 1, the 64-element chunk and a tail beyond it; channels 1, below,

@@ -90,6 +90,23 @@ TEST(RubikRandom, KnobsRestrictModePrecisionAndPorts) {
   EXPECT_NE(message("rubik.random", v1(), {{"max_deconv_stride", "33"}}).find("[1, 32]"), std::string::npos);
 }
 
+// Knobs at their limits describe layers of gigabytes; drawn layers are shrunk to 4 MiB.
+TEST(RubikRandom, KnobsAtTheirLimitsStayBounded) {
+  const Knobs huge = {{"max_width", "8192"}, {"max_height", "8192"}, {"max_channels", "8192"},
+                      {"max_deconv_stride", "32"}, {"layers", "2"}};
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    const Program p = find_test_generator("rubik.random").generate(v1(), seed, huge);
+    GoldenModel m(v1(), seed);
+    const auto res = test::execute(p, m);
+    ASSERT_TRUE(res.failures.empty()) << res.failures[0];
+    for (const LayerRecord& r : m.layers()) {
+      const RubikLayer l = decode_rubik_registers(r.regs);
+      const uint64_t out = rubik_write_extent(l).end - rubik_write_extent(l).begin;
+      EXPECT_LE(out, uint64_t{8} << 20) << rubik_mode_name(l.rubik_mode());
+    }
+  }
+}
+
 TEST(RubikRandom, ConfigurationsWithoutRubikAreRefused) {
   for (const char* test : {"rubik.random", "rubik.illegal"})
     for (const HwConfig& cfg : HwConfig::all()) {
