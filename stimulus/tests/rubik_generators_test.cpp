@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iostream>
 #include <set>
 
 #include "dla/golden_model.h"
+#include "dla/planted_bug.h"
 #include "dla/regs.gen.h"
 #include "dla/rubik_layer.h"
 #include "dla/test_generator.h"
@@ -136,6 +138,26 @@ TEST(RubikRandom, OutputChecksFailOnARubikThatMovesNothing) {
     const auto res = test::execute(p, m);
     ASSERT_FALSE(res.failures.empty()) << "seed " << seed;
     EXPECT_NE(res.failures[0].find("output range"), std::string::npos) << res.failures[0];
+  }
+}
+
+// Checker proofs, golden-only: with a planted RUBIK defect the generator's output checks fail
+// within a few seeds (there is no RUBIK RTL to prove them against yet).
+TEST(RubikRandom, PlantedRubikBugsAreCaughtByTheOutputChecks) {
+  for (const char* plant : {"rubik.split_tail", "rubik.contract_phase"}) {
+    const golden::PlantedBugScope scope({plant});
+    uint64_t caught = 0;
+    for (uint64_t seed = 1; seed <= 20 && !caught; ++seed) {
+      const Program p = find_test_generator("rubik.random").generate(v1(), seed);
+      GoldenModel m(v1(), seed);
+      const auto res = test::execute(p, m);
+      if (!res.failures.empty()) {
+        caught = seed;
+        EXPECT_NE(res.failures[0].find("output range"), std::string::npos) << res.failures[0];
+      }
+    }
+    EXPECT_NE(caught, 0u) << plant << " not caught within 20 seeds";
+    std::cout << plant << " caught at seed " << caught << "\n";
   }
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "dla/planted_bug.h"
+
 namespace dla::golden {
 
 namespace {
@@ -22,8 +24,9 @@ void contract(const RubikLayer& l, SparseMemory& in, SparseMemory& out) {
         for (uint32_t tx = 0; tx < sx; ++tx) {
           const uint64_t group = l.in + uint64_t{ty * sx + tx} * l.contract0 + uint64_t{s} * l.in_surface +
                                  uint64_t{h} * l.in_line;
+          const uint32_t place = planted("rubik.contract_phase") ? sx - 1 - tx : tx;
           for (uint32_t w = 0; w < l.width; ++w)
-            in.read(group + uint64_t{w} * kAtom, &line[(uint64_t{w} * sx + tx) * kAtom], kAtom);
+            in.read(group + uint64_t{w} * kAtom, &line[(uint64_t{w} * sx + place) * kAtom], kAtom);
         }
         out.write(l.out + uint64_t{s} * l.out_surface + uint64_t{h} * l.contract1 + uint64_t{ty} * l.out_line,
                   line.data(), line.size());
@@ -44,7 +47,7 @@ void split(const RubikLayer& l, SparseMemory& in, SparseMemory& out) {
         const uint32_t c_end = std::min<uint32_t>(l.out_channels, (s + 1) * lanes);
         for (uint32_t c = s * lanes; c < c_end; ++c) {
           const unsigned lane = c - s * lanes;
-          row.assign(static_cast<size_t>(atoms_bytes(uint64_t{n} * bpe)), 0);
+          row.assign(static_cast<size_t>(atoms_bytes(uint64_t{n} * bpe)), planted("rubik.split_tail") ? 0xFF : 0);
           for (uint32_t w = 0; w < n; ++w)
             std::copy_n(&atoms[uint64_t{w} * kAtom + lane * bpe], bpe, &row[uint64_t{w} * bpe]);
           out.write(l.out + uint64_t{c} * l.out_planar + uint64_t{h} * l.out_line + uint64_t{w0} * bpe, row.data(),
