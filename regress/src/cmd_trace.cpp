@@ -213,6 +213,16 @@ class TracePlayer {
                      " has no convolution pipeline (DLA_DUT_CONV); the golden model passes it (--golden-only)";
           return o;
         }
+        // No DUT implements RUBIK yet (docs/rubik.md).
+        const bool runs_rubik = std::any_of(res.layers.begin(), res.layers.end(), [](const LayerRecord& l) {
+          return l.completed && l.unit == Unit::RBK;
+        });
+        if (runs_rubik) {
+          o.verdict = TraceVerdict::NotImplemented;
+          o.units = "RUBIK";
+          o.detail = "no DUT of this project implements RUBIK yet; the golden model passes it (--golden-only)";
+          return o;
+        }
         req.golden_only = false;
         req.waves_path = waves;
         res = run_program(req, ct.program);

@@ -16,5 +16,7 @@ TestGenerator make_cdp_random_generator();
 TestGenerator make_cdp_illegal_generator();
 TestGenerator make_conv_random_generator();
 TestGenerator make_conv_illegal_generator();
+TestGenerator make_rubik_random_generator();
+TestGenerator make_rubik_illegal_generator();
 
 }  // namespace dla::stimulus

@@ -39,7 +39,9 @@ const std::vector<TestGenerator>& test_generators() {
                                                   stimulus::make_cdp_random_generator(),
                                                   stimulus::make_cdp_illegal_generator(),
                                                   stimulus::make_conv_random_generator(),
-                                                  stimulus::make_conv_illegal_generator()};
+                                                  stimulus::make_conv_illegal_generator(),
+                                                  stimulus::make_rubik_random_generator(),
+                                                  stimulus::make_rubik_illegal_generator()};
   return gens;
 }
 

@@ -95,6 +95,11 @@ std::vector<std::string> capability_violations(const HwConfig& cfg, const LayerR
       memory(s.field<R::D_WEIGHT_RAM_TYPE, R::D_WEIGHT_RAM_TYPE::WEIGHT_RAM_TYPE>(), "WEIGHT_RAM_TYPE");
       break;
     }
+    case Unit::RBK:
+      precision(s.field<reg::RBK::D_MISC_CFG, reg::RBK::D_MISC_CFG::IN_PRECISION>(), "IN_PRECISION");
+      memory(s.field<reg::RBK::D_DAIN_RAM_TYPE, reg::RBK::D_DAIN_RAM_TYPE::DATAIN_RAM_TYPE>(), "DATAIN_RAM_TYPE");
+      memory(s.field<reg::RBK::D_DAOUT_RAM_TYPE, reg::RBK::D_DAOUT_RAM_TYPE::DATAOUT_RAM_TYPE>(), "DATAOUT_RAM_TYPE");
+      break;
     default: break;
   }
   return v;

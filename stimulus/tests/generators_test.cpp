@@ -41,7 +41,7 @@ std::vector<std::string> describe(const Program& p) {
 TEST(TestGenerators, RegistryListsTheTestsAndRejectsUnknownOnes) {
   std::vector<std::string> names;
   for (const auto& g : test_generators()) names.push_back(g.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"regs.access", "bdma.random", "pdp.random", "pdp.illegal", "sdp.random", "sdp_pdp.random", "sdp.illegal", "cdp.random", "cdp.illegal", "conv.random", "conv.illegal"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"regs.access", "bdma.random", "pdp.random", "pdp.illegal", "sdp.random", "sdp_pdp.random", "sdp.illegal", "cdp.random", "cdp.illegal", "conv.random", "conv.illegal", "rubik.random", "rubik.illegal"}));
   try {
     find_test_generator("bdma.randon");
     FAIL() << "no exception";

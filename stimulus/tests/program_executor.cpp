@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace dla::test {
 
 ExecResult execute(const Program& p, GoldenModel& m) {
@@ -18,6 +20,13 @@ ExecResult execute(const Program& p, GoldenModel& m) {
       if (rd->expect && v != (*rd->expect & rd->mask))
         r.failures.push_back(fmt::format("op {}: {} at 0x{:05x}: read 0x{:08x}, expected 0x{:08x}", i, rd->what,
                                          rd->addr, v, *rd->expect & rd->mask));
+    } else if (const auto* c = std::get_if<CheckMem>(&op)) {
+      const std::vector<uint8_t> got = m.memory(c->port).read(c->addr, c->expect.size());
+      const auto diff = std::mismatch(got.begin(), got.end(), c->expect.begin());
+      if (diff.first != got.end())
+        r.failures.push_back(fmt::format("op {}: {}: {} byte 0x{:x} is 0x{:02x}, expected 0x{:02x}", i, c->what,
+                                         mem_port_name(c->port), c->addr + static_cast<uint64_t>(diff.first - got.begin()),
+                                         *diff.first, *diff.second));
     } else if (const auto* wait = std::get_if<WaitIntr>(&op)) {
       ++r.waits;
       if ((m.intr_status() & wait->status_bits) != wait->status_bits)

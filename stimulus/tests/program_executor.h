@@ -10,7 +10,7 @@
 namespace dla::test {
 
 struct ExecResult {
-  std::vector<std::string> failures;  // RegRead expectations the golden model did not meet, hangs
+  std::vector<std::string> failures;  // RegRead / CheckMem expectations the golden model did not meet, hangs
   size_t reads = 0, waits = 0;
 };
 

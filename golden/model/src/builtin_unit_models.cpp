@@ -5,6 +5,7 @@
 #include "conv_model.h"
 #include "dla/golden_model.h"
 #include "pdp_model.h"
+#include "rubik_model.h"
 #include "sdp_model.h"
 
 namespace dla {
@@ -24,6 +25,7 @@ std::vector<std::unique_ptr<UnitModel>> make_builtin_unit_models(const HwConfig&
   for (auto& m : conv_models) models.push_back(std::move(m));
   for (auto& m : golden::make_sdp_unit_models(cfg, sdp_to_pdp, flying)) models.push_back(std::move(m));
   for (auto& m : golden::make_cdp_unit_models(cfg)) models.push_back(std::move(m));
+  if (cfg.has_unit(Unit::RBK)) models.push_back(std::make_unique<golden::RubikModel>());
   return models;
 }
 

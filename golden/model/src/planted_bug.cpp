@@ -22,6 +22,8 @@ std::vector<PlantedBugInfo> make_catalogue() {
       {"conv.padding_row", "CSC reads the input row just above the cube (row -1) from line 0 instead of padding"},
       {"conv.winograd_coefficient", "CMAC Winograd output transform: the second output row adds Q2 instead of subtracting it"},
       {"conv.out_saturation_count", "CACC D_OUT_SATURATION counts one saturated output too few per layer"},
+      {"rubik.split_tail", "RUBIK split mode: the bytes after a plane row's end are written as 0xFF instead of zero"},
+      {"rubik.contract_phase", "RUBIK contract mode: the x-phases of each output pixel group are placed in reverse order"},
       {"sdp_pdp.stream_order", "PDP on-flying input: PDP starts one atom into SDP's stream and takes the first atom last"},
   };
   std::sort(c.begin(), c.end(), [](const auto& a, const auto& b) { return a.name < b.name; });

@@ -30,12 +30,13 @@ TEST_F(PdpFixture, ProducerSelectsTheGroupSeenByCsb) {
   EXPECT_EQ(m.csb_read(a(P::D_DATA_CUBE_IN_WIDTH::offset)), 11u);
 }
 
-// RUBIK stands in for a ping-pong unit without a golden datapath (PDP has one now).
+// RUBIK stands in for a ping-pong unit without a golden datapath (its datapath removed).
 TEST_F(PdpFixture, WithoutDatapathArmedGroupsStayEnabledAndWritesAreDropped) {
   namespace R = reg::RBK;
   GoldenModel m(cfg);
   const uint32_t rbk = *cfg.unit_base[static_cast<unsigned>(Unit::RBK)];
   auto a = [&](uint32_t off) { return rbk + off; };
+  m.remove_datapath(Unit::RBK);
   ASSERT_FALSE(m.has_datapath(Unit::RBK));
   m.csb_write(a(R::D_DATAIN_SIZE_0::offset), 5);
   m.csb_write(a(R::D_OP_ENABLE::offset), 1);

@@ -13,6 +13,7 @@ const std::vector<UnitCoverageModel>& unit_coverage_models() {
       {"sdp", make_sdp_coverage},
       {"pdp", make_pdp_coverage},
       {"conv", make_conv_coverage},
+      {"rubik", make_rubik_coverage},
   };
   return models;
 }

@@ -12,5 +12,6 @@ std::unique_ptr<UnitCoverage> make_cdp_coverage(const HwConfig& cfg);
 std::unique_ptr<UnitCoverage> make_sdp_coverage(const HwConfig& cfg);
 std::unique_ptr<UnitCoverage> make_pdp_coverage(const HwConfig& cfg);
 std::unique_ptr<UnitCoverage> make_conv_coverage(const HwConfig& cfg);
+std::unique_ptr<UnitCoverage> make_rubik_coverage(const HwConfig& cfg);
 
 }  // namespace dla::cov
