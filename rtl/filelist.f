@@ -42,6 +42,8 @@ conv/dla_conv_slice_geom.sv
 conv/dla_cdma_img.sv
 conv/dla_cdma_ring_fetch.sv
 conv/dla_cdma_wgs.sv
+conv/dla_cdma_wino.sv
+conv/dla_conv_wino_pra.sv
 conv/dla_cdma.sv
 conv/dla_csc.sv
 conv/dla_cmac.sv

@@ -134,6 +134,8 @@ module dla_cdp_wdma #(
     if (!rstn) done <= 1'b0;
     else       done <= dat_fire && dat_end && p_last;
 
-  wire stall = perf_en && ((req_valid && !wr_req_ready[port]) || (dat_valid && !wr_dat_ready[p_port]) `ifdef DLA_PLANTS || plant_cdp_wdma == 4'd1 `endif);
+  // (planted bugs, DLA_PLANTS: 1 counts every enabled cycle, 2 counts stalls with DMA_EN 0)
+  wire stall = (perf_en `ifdef DLA_PLANTS || plant_cdp_wdma == 4'd2 `endif) &&
+               ((req_valid && !wr_req_ready[port]) || (dat_valid && !wr_dat_ready[p_port]) `ifdef DLA_PLANTS || plant_cdp_wdma == 4'd1 `endif);
   dla_stall_counter u_stall (.clk, .rstn, .clear(start), .stall, .count(write_stall));
 endmodule

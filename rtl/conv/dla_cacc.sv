@@ -16,6 +16,7 @@ module dla_cacc #(
   parameter bit SAT_WRAP = 1'b1,
   parameter bit PREC16   = 1'b0,             // int16 layers: AK/2 kernels, 48-bit sums
   parameter bit HAS_BATCH = 1'b0,             // batching
+  parameter bit HAS_WINO  = 1'b0,             // Winograd (stripes of SL / 4 tiles, 4 atoms each)
   parameter int ACC_W    = PREC16 ? 48 : 34,
   parameter int SLB      = $clog2(SL),
   parameter int AKB      = $clog2(AK)
@@ -103,16 +104,21 @@ module dla_cacc #(
   // output atoms per kernel group: pixels x batches (in dla_batch_order's order, as CSC sends them)
   wire [4:0]  n_m1 = HAS_BATCH ? batches : 5'd0;
   wire [26:0] npix = (27'(out_w_m1) + 27'd1) * (27'(out_h_m1) + 27'd1) * (27'(n_m1) + 27'd1);
+  // Winograd: stripes are counted in 2x2 tiles (as CSC issues them), four atoms a tile
+  wire        wino = HAS_WINO && conv_mode;
 
   logic        dv_run, dv_bank;
   logic [13:0] dv_g;
-  logic [26:0] dv_p0;                              // first pixel of the stripe being delivered
+  logic [26:0] dv_p0;                              // first pixel (Winograd: tile) of the stripe
   logic [SLB:0] dv_p;
   logic [BB-1:0] dv_beat;
-  wire  [26:0] dv_left = npix - dv_p0;
-  logic [SLB:0] dv_n;
-  logic        dv_last_stripe;
-  dla_conv_stripe #(.SL(SL)) u_stripe (.left(dv_left), .len(dv_n), .last(dv_last_stripe));
+  wire  [26:0] dv_left = (wino ? npix >> 2 : npix) - dv_p0;
+  logic [SLB:0] dv_n, dv_len_d, dv_len_w;          // atoms of the stripe; its pixels or tiles
+  logic        dv_last_stripe, dv_last_d, dv_last_w;
+  dla_conv_stripe #(.SL(SL)) u_stripe (.left(dv_left), .len(dv_len_d), .last(dv_last_d));
+  dla_conv_stripe #(.SL(SL / 4), .SLB(SLB)) u_stripe_w (.left(dv_left), .len(dv_len_w), .last(dv_last_w));
+  assign dv_n           = wino ? dv_len_w << 2 : dv_len_d;
+  assign dv_last_stripe = wino ? dv_last_w : dv_last_d;
   wire  [13:0] dv_nk   = (dv_g == groups_m1) ? kernels - dv_g * akp : akp;
 
   // the atom being delivered: rounded, clipped lanes
@@ -180,7 +186,7 @@ module dla_cacc #(
           dv_p0 <= '0;
           dv_g  <= dv_g + 14'd1;
           if (dv_g == groups_m1) dv_run <= 1'b0;
-        end else dv_p0 <= dv_p0 + 27'(dv_n);
+        end else dv_p0 <= dv_p0 + (wino ? 27'(dv_len_w) : 27'(dv_len_d));
       end
     end
 

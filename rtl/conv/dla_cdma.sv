@@ -19,6 +19,7 @@ module dla_cdma #(
   parameter bit HAS_SRAM    = 1'b0,                        // the secondary (SRAM) read port
   parameter bit HAS_WMB     = 1'b0,                        // weight compression
   parameter bit HAS_BATCH   = 1'b0,                        // batching (direct mode)
+  parameter bit HAS_WINO    = 1'b0,                        // Winograd input (dla_cdma_wino)
   parameter int AK          = 8,                           // kernels per group (int8)
   parameter int APB         = DATA_BITS / (8 * ATOM_BYTES)  // atoms per beat: 1 or 2
 ) (
@@ -71,7 +72,10 @@ module dla_cdma #(
   input  logic [3:0]               rd_dat_valid,
   input  logic [2*DATA_BITS-1:0]   rd_dat_data,   // {SRAM, DBB}
   input  logic [2*APB-1:0]         rd_dat_mask,
-  input  logic [2*TAG_BITS-1:0]    rd_dat_tag
+  input  logic [2*TAG_BITS-1:0]    rd_dat_tag,
+  // Winograd: the folding of the input, which fixes the CBUF layout (dla_cdma_wino) for CSC
+  output logic [2:0]               wino_sx_m1,
+  output logic [12:0]              wino_surf_m1
 );
   localparam int AB      = ATOM_BYTES * 8;
   localparam int EB      = ENTRY_BYTES * 8;
@@ -172,6 +176,8 @@ module dla_cdma #(
   wire [63:0] wt_64    = {wt_hi, wt_lo};
   /* verilator lint_on UNUSEDSIGNAL */
   wire image = pixel_fmt_feature_n;
+  wire wino = HAS_WINO && conv_mode && !image;
+  assign wino_sx_m1   = stride_x;
 
   // ---- memory ports -------------------------------------------------------------------------
   // DATAIN_RAM_TYPE / WEIGHT_RAM_TYPE: 0 the secondary (SRAM) port, 1 DBB. A client reads one
@@ -216,8 +222,9 @@ module dla_cdma #(
   wire  [4:0]           n_m1 = HAS_BATCH ? batches : 5'd0;
   wire  [13:0]          slices_total = 14'((15'(height_m1) + 15'd1) * (15'(n_m1) + 15'd1));
   wire  [12:0]          surf_m1 = es2 ? chan_m1 >> (ATOM_SH - 1) : chan_m1 >> ATOM_SH;
+  assign wino_surf_m1 = surf_m1;
 
-  wire d_req_valid = running && d_walk && !image;
+  wire d_req_valid = running && d_walk && !image && !wino;
   wire d_fire = d_req_valid && dp_ready;
 
   always_ff @(posedge clk or negedge rstn)
@@ -274,7 +281,7 @@ module dla_cdma #(
   logic [12:0]      d_x, d_sw;
   logic [31:0]      d_xoff;                            // x * pitch of the current row
   logic [13:0]      d_rows;
-  wire              d_in     = dp_valid && !image;
+  wire              d_in     = dp_valid && !image && !wino;
   wire              d_full   = (14'(d_sw) >> APE_SH) < nfull;
   wire  [31:0]      d_pitch  = d_full ? 32'(ENTRY_BYTES) : 32'(slot_atoms) << ATOM_SH;
   wire  [31:0]      d_sbase  = (d_full ? 32'(d_sw) >> APE_SH : 32'(nfull)) * (32'(width_m1) + 32'd1) *
@@ -382,19 +389,44 @@ module dla_cdma #(
     .w_en(i_we), .w_addr(i_waddr), .w_data(i_wdata), .w_mask(i_wmask), .rows_done(i_rows)
   );
 
-  assign dp_req                      = image ? i_req_valid : d_req_valid;
-  assign rd_req_addr[0 +: ADDR_BITS] = image ? i_req_addr : d_addr;
+  // ---- Winograd fetch ---------------------------------------------------------------------
+  logic                 x_req_valid, x_we;
+  logic [ADDR_BITS-1:0] x_req_addr;
+  logic [EA-1:0]        x_waddr0, x_waddr1;
+  logic [2*EB-1:0]      x_wdata;
+  logic [2*ENTRY_BYTES-1:0] x_wmask;
+  logic [13:0]          x_rows;
+  if (HAS_WINO) begin : g_wino
+    dla_cdma_wino #(
+      .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
+      .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .APB(APB)
+    ) u_wino (
+      .clk, .rstn, .start(start && wino && fetch_data), .es2, .width_m1, .height_m1, .surf_m1,
+      .w_ext_m1(width_ext), .h_ext_m1(height_ext), .stride_x_m1(stride_x), .stride_y_m1(stride_y),
+      .pad_left, .pad_top, .pad_value, .addr0(addr0_64[ADDR_BITS-1:0]), .line_stride, .surf_stride,
+      .slice_base0, .eps_p1, .data_ring,
+      .req_valid(x_req_valid), .req_ready(dp_ready), .req_addr(x_req_addr),
+      .dat_valid(dp_valid && wino), .dat_data(dp_data), .dat_mask(dp_mask),
+      .w_en(x_we), .w_addr0(x_waddr0), .w_addr1(x_waddr1), .w_data(x_wdata), .w_mask(x_wmask),
+      .rows_done(x_rows)
+    );
+  end else begin : g_no_wino
+    assign {x_req_valid, x_we, x_req_addr, x_waddr0, x_waddr1, x_wdata, x_wmask, x_rows} = '0;
+  end
+
+  assign dp_req                      = image ? i_req_valid : wino ? x_req_valid : d_req_valid;
+  assign rd_req_addr[0 +: ADDR_BITS] = image ? i_req_addr : wino ? x_req_addr : d_addr;
   assign rd_req_len[0 +: LEN_BITS]   = image ? i_req_len : LEN_BITS'(width_m1);
   assign rd_req_tag[0 +: TAG_BITS]   = image ? i_req_tag : '0;
 
   wire [EA-1:0] d_ent1 = ring_add(d_ent, (EA+1)'(1), '0, data_ring);
   wire [EA-1:0] i_waddr1 = ring_add(i_waddr, (EA+1)'(1), '0, data_ring);
-  assign dw_en    = image ? i_we : d_in;
-  assign dw_addr0 = image ? i_waddr : d_ent;
-  assign dw_addr1 = image ? i_waddr1 : d_ent1;
-  assign dw_data  = image ? {{EB{1'b0}}, i_wdata} : d_wdata;
-  assign dw_mask  = image ? {{ENTRY_BYTES{1'b0}}, i_wmask} : d_wmask;
-  assign rows_done = image ? i_rows : d_rows;
+  assign dw_en    = image ? i_we : wino ? x_we : d_in;
+  assign dw_addr0 = image ? i_waddr : wino ? x_waddr0 : d_ent;
+  assign dw_addr1 = image ? i_waddr1 : wino ? x_waddr1 : d_ent1;
+  assign dw_data  = image ? {{EB{1'b0}}, i_wdata} : wino ? x_wdata : d_wdata;
+  assign dw_mask  = image ? {{ENTRY_BYTES{1'b0}}, i_wmask} : wino ? x_wmask : d_wmask;
+  assign rows_done = image ? i_rows : wino ? x_rows : d_rows;
 
   // ---- weight fetch -----------------------------------------------------------------------
   // Up to three copies share the weight client, told apart by the request tag: the weights
@@ -492,7 +524,8 @@ module dla_cdma #(
   assign wmb_bytes_in = (m_walk ? m_atoms : m_total) << ATOM_SH;
 
   // ---- layer progress ---------------------------------------------------------------------
-  wire data_done = !fetch_data_q || rows_done == (image ? 14'(height_m1) + 14'd1 : slices_total);
+  wire data_done = !fetch_data_q || rows_done == (image ? 14'(height_m1) + 14'd1 :
+                                                   wino ? 14'(height_ext) + 14'd1 : slices_total);
   wire wt_done   = (!t_walk || t_atoms == w_total) && (!m_walk || m_atoms == m_total) && g_done;
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin

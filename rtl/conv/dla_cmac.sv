@@ -10,6 +10,7 @@ module dla_cmac #(
   parameter int AK   = 8,
   parameter int HALF = 0,                 // 0: CMAC_A, 1: CMAC_B
   parameter int LW   = 8,                 // lane width
+  parameter bit HAS_WINO = 1'b0,          // Winograd (AC = 64: 16 positions x 4 channels)
   parameter int PW   = 2 * LW + $clog2(AC),   // partial-sum width
   parameter int AKB  = $clog2(AK)
 ) (
@@ -31,6 +32,7 @@ module dla_cmac #(
   input  logic                   mi_valid,
   input  logic                   mi_slot,
   input  logic [AC*LW-1:0]       mi_data,
+  input  logic [1:0]             wsel,     // Winograd: which of the tile's four outputs
   output logic [AK/2*PW-1:0]     partial
 );
   localparam int KH = AK / 2;
@@ -56,15 +58,44 @@ module dla_cmac #(
     if (wl_valid && wl_kernel[AKB-1] == 1'(HALF))
       wt[wl_slot][32'(wl_kernel[AKB-2:0])] <= wl_data;
 
+  // Direct: the dot product of the AC lanes. Winograd: Q[p] = sum over the 4 channels of
+  // position p, then the output transform Y = A^T Q A (rows: Q0 + Q1 + Q2, Q1 - Q2 - Q3; then
+  // the same on the columns), exactly; the four outputs (Y00, Y01, Y10, Y11) are kept and
+  // given out one a clock as `wsel` says.
+  wire wino = HAS_WINO && conv_mode;
   for (genvar k = 0; k < KH; k++) begin : g_k
     logic signed [PW-1:0] dot;
+    logic [4*PW-1:0]      y, res;                 // two's complement, output o at [o*PW +: PW]
     always_comb begin
       dot = '0;
       for (int l = 0; l < AC; l++)
         dot = dot + PW'($signed(wt[mi_slot][k][l*LW +: LW])) * PW'($signed(mi_data[l*LW +: LW]));
     end
+    if (HAS_WINO) begin : g_wino
+      logic [16*PW-1:0] q;
+      logic [8*PW-1:0]  r;
+      always_comb begin
+        for (int p = 0; p < 16; p++) begin
+          q[p*PW +: PW] = '0;
+          for (int c = 0; c < 4; c++)
+            q[p*PW +: PW] = q[p*PW +: PW] + PW'($signed(wt[mi_slot][k][(4*p + c)*LW +: LW])) *
+                                            PW'($signed(mi_data[(4*p + c)*LW +: LW]));
+        end
+        for (int col = 0; col < 4; col++) begin
+          r[col*PW +: PW]       = q[col*PW +: PW] + q[(4 + col)*PW +: PW] + q[(8 + col)*PW +: PW];
+          r[(4 + col)*PW +: PW] = q[(4 + col)*PW +: PW] - q[(8 + col)*PW +: PW] - q[(12 + col)*PW +: PW];
+        end
+        for (int i = 0; i < 2; i++) begin
+          y[(2*i)*PW +: PW]     = r[(4*i)*PW +: PW] + r[(4*i + 1)*PW +: PW] + r[(4*i + 2)*PW +: PW];
+          y[(2*i + 1)*PW +: PW] = r[(4*i + 1)*PW +: PW] - r[(4*i + 2)*PW +: PW] - r[(4*i + 3)*PW +: PW];
+        end
+      end
+    end else begin : g_direct
+      assign y = '0;
+    end
     always_ff @(posedge clk or negedge rstn)
-      if (!rstn) partial[k*PW +: PW] <= '0;
-      else if (mi_valid) partial[k*PW +: PW] <= dot;
+      if (!rstn) res <= '0;
+      else if (mi_valid) res <= {y[PW +: 3*PW], wino ? y[0 +: PW] : dot};
+    assign partial[k*PW +: PW] = wino ? res[32'(wsel)*PW +: PW] : res[0 +: PW];
   end
 endmodule

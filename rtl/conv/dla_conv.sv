@@ -23,6 +23,7 @@ module dla_conv #(
   parameter bit HAS_SRAM    = 1'b0,     // CDMA may read the secondary (SRAM) port
   parameter bit HAS_WMB     = 1'b0,     // weight compression (mask bits in the last bank)
   parameter bit HAS_BATCH   = 1'b0,     // batching (direct mode)
+  parameter bit HAS_WINO    = 1'b0,     // Winograd convolution (AC = 64)
   parameter int LEN_BITS    = 16,
   parameter int TAG_BITS    = 4,
   parameter int SL          = 32,
@@ -195,10 +196,14 @@ module dla_conv #(
 
   // ---- CDMA -------------------------------------------------------------------------------
   logic [31:0] wt_released, wt_bytes, wmb_released, wmb_bytes_in;
+  logic [2:0]  wino_sx_m1;                         // CDMA's Winograd folding, for CSC's reads
+  logic [12:0] wino_surf_m1;
+  logic [1:0]  p_o;                                // Winograd: the tile output CMAC gives out
   dla_cdma #(
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
-    .PREC16(PREC16), .HAS_SRAM(HAS_SRAM), .HAS_WMB(HAS_WMB), .HAS_BATCH(HAS_BATCH), .AK(AK)
+    .PREC16(PREC16), .HAS_SRAM(HAS_SRAM), .HAS_WMB(HAS_WMB), .HAS_BATCH(HAS_BATCH),
+    .HAS_WINO(HAS_WINO), .AK(AK)
   ) u_cdma (
     .clk, .rstn, .req_vld(cdma_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cdma),
     .op_en(en_cdma), .op_done(done),
@@ -209,7 +214,8 @@ module dla_conv #(
     .dw_en, .dw_addr0, .dw_addr1, .dw_data, .dw_mask,
     .ww_en, .ww_addr0, .ww_addr1, .ww_data, .ww_mask,
     .rd_req_valid, .rd_req_ready, .rd_req_addr, .rd_req_len, .rd_req_tag,
-    .rd_dat_valid, .rd_dat_data, .rd_dat_mask, .rd_dat_tag
+    .rd_dat_valid, .rd_dat_data, .rd_dat_mask, .rd_dat_tag,
+    .wino_sx_m1, .wino_surf_m1
   );
 
   // ---- CSC --------------------------------------------------------------------------------
@@ -220,7 +226,7 @@ module dla_conv #(
   logic [SLB-1:0]       mi_pix;
   dla_csc #(
     .AC(AC), .AK(AK), .ATOM_BYTES(ATOM_BYTES), .ENTRY_BYTES(ENTRY_BYTES), .PREC16(PREC16),
-    .HAS_WMB(HAS_WMB), .HAS_BATCH(HAS_BATCH), .EA(EA), .SL(SL)
+    .HAS_WMB(HAS_WMB), .HAS_BATCH(HAS_BATCH), .HAS_WINO(HAS_WINO), .EA(EA), .SL(SL)
   ) u_csc (
     .clk, .rstn, .req_vld(csc_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_csc),
     .op_en(en_csc), .op_done(done),
@@ -232,7 +238,8 @@ module dla_conv #(
     .r_en, .r_addr0, .r_addr1, .r_data,
     .bank_free, .stripe_start,
     .wl_valid, .wl_slot, .wl_kernel, .wl_data,
-    .mi_valid, .mi_slot, .mi_data, .mi_pix, .mi_bank, .mi_first, .mi_stripe_end
+    .mi_valid, .mi_slot, .mi_data, .mi_pix, .mi_bank, .mi_first, .mi_stripe_end,
+    .wino_sx_m1, .wino_surf_m1
   );
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) full_reuse_q <= 1'b0;
@@ -240,33 +247,45 @@ module dla_conv #(
 
   // ---- CMAC -------------------------------------------------------------------------------
   logic [AK/2*PW-1:0] part_a, part_b;
-  dla_cmac #(.AC(AC), .AK(AK), .HALF(0), .LW(LW), .PW(PW)) u_cmac_a (
+  dla_cmac #(.AC(AC), .AK(AK), .HALF(0), .LW(LW), .PW(PW), .HAS_WINO(HAS_WINO)) u_cmac_a (
     .clk, .rstn, .req_vld(cmac_a_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cmac_a),
     .op_en(en_cmac_a), .op_done(done), .wl_valid, .wl_slot, .wl_kernel, .wl_data,
-    .mi_valid, .mi_slot, .mi_data, .partial(part_a)
+    .mi_valid, .mi_slot, .mi_data, .wsel(p_o), .partial(part_a)
   );
-  dla_cmac #(.AC(AC), .AK(AK), .HALF(1), .LW(LW), .PW(PW)) u_cmac_b (
+  dla_cmac #(.AC(AC), .AK(AK), .HALF(1), .LW(LW), .PW(PW), .HAS_WINO(HAS_WINO)) u_cmac_b (
     .clk, .rstn, .req_vld(cmac_b_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cmac_b),
     .op_en(en_cmac_b), .op_done(done), .wl_valid, .wl_slot, .wl_kernel, .wl_data,
-    .mi_valid, .mi_slot, .mi_data, .partial(part_b)
+    .mi_valid, .mi_slot, .mi_data, .wsel(p_o), .partial(part_b)
   );
-  // the operation's place, alongside CMAC's register stage
-  logic           p_valid, p_bank, p_first, p_stripe_end;
-  logic [SLB-1:0] p_pix;
+  // the operation's place, alongside CMAC's register stage; a Winograd operation gives four
+  // partials (the tile's outputs), one a clock, to atoms 4 t + o of the stripe
+  wire            wino_l = HAS_WINO && conv_mode && !image;
+  logic           p_valid, p_bank, p_first, p_stripe_end, p_wend;
+  logic [SLB-1:0] p_tile;
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
-      p_valid <= 1'b0; p_bank <= 1'b0; p_first <= 1'b0; p_stripe_end <= 1'b0; p_pix <= '0;
-    end else begin
-      p_valid      <= mi_valid;
+      p_valid <= 1'b0; p_bank <= 1'b0; p_first <= 1'b0; p_stripe_end <= 1'b0; p_tile <= '0;
+      p_o <= '0; p_wend <= 1'b0;
+    end else if (mi_valid) begin
+      p_valid      <= 1'b1;
       p_bank       <= mi_bank;
       p_first      <= mi_first;
-      p_stripe_end <= mi_stripe_end;
-      p_pix        <= mi_pix;
+      p_stripe_end <= mi_stripe_end && !wino_l;
+      p_wend       <= mi_stripe_end;
+      p_tile       <= mi_pix;
+      p_o          <= '0;
+    end else if (wino_l && p_valid && p_o != 2'd3) begin
+      p_o          <= p_o + 2'd1;
+      p_stripe_end <= p_wend && p_o == 2'd2;
+    end else begin
+      p_valid      <= 1'b0;
+      p_stripe_end <= 1'b0;
     end
+  wire [SLB-1:0] p_pix = wino_l ? SLB'({p_tile, p_o}) : p_tile;
 
   // ---- CACC -------------------------------------------------------------------------------
   dla_cacc #(.AK(AK), .SL(SL), .PW(PW), .TP(TP), .SAT_WRAP(SAT_WRAP), .PREC16(PREC16),
-             .HAS_BATCH(HAS_BATCH)) u_cacc (
+             .HAS_BATCH(HAS_BATCH), .HAS_WINO(HAS_WINO)) u_cacc (
     .clk, .rstn, .req_vld(cacc_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cacc),
     .op_en(en_cacc), .op_done(done), .start,
     .bank_free, .stripe_start,

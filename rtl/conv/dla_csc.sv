@@ -21,6 +21,7 @@ module dla_csc #(
   parameter bit PREC16      = 1'b0,  // int16/fp16: 2-byte elements, 16-bit lanes
   parameter bit HAS_WMB     = 1'b0,  // weight compression (mask reads on a third CBUF port)
   parameter bit HAS_BATCH   = 1'b0,  // batching (direct mode)
+  parameter bit HAS_WINO    = 1'b0,  // Winograd (needs AC = 64)
   parameter int NRD         = HAS_WMB ? 3 : 2,
   parameter int LW          = PREC16 ? 16 : 8,
   parameter int EA          = 14,
@@ -84,7 +85,10 @@ module dla_csc #(
   output logic [SLB-1:0]           mi_pix,
   output logic                     mi_bank,
   output logic                     mi_first,       // first partial of the pixel
-  output logic                     mi_stripe_end   // last partial of the stripe
+  output logic                     mi_stripe_end,  // last partial of the stripe
+  // Winograd: CDMA's folding of the input (the CBUF layout of dla_cdma_wino)
+  input  logic [2:0]               wino_sx_m1,
+  input  logic [12:0]              wino_surf_m1
 );
   localparam int EB     = ENTRY_BYTES;
   localparam int ENT_SH = $clog2(EB);
@@ -143,12 +147,15 @@ module dla_csc #(
   assign eps_p1 = (EA+1)'(15'(eps) + 15'd1);
 
   // ---- layer constants ----------------------------------------------------------------------
+  // Winograd: a "pixel" of the sequencer is a 2x2 output tile, an operation a block of 4
+  // extended channels over the tile's 4x4 window (16 positions x 4 channels = AC lanes).
+  wire        wino     = HAS_WINO && conv_mode && !image;
   wire        post     = image && y_ext != 2'd0;
   wire [2:0]  prows    = post ? (3'd1 << y_ext) : 3'd1;               // P
   wire [ACB:0] grp     = (ACB+1)'(AC) >> y_ext;                        // lanes per row group
   wire [13:0] chans    = (image ? 14'(k_c_m1) : 14'(in_c_m1)) + 14'd1;        // C, or S x C in image mode
-  wire [10:0] blk_m1   = post ? 11'd0 : 11'((chans - 14'd1) >> ACB);
-  wire [4:0]  s_m1     = image ? 5'd0 : k_s_m1;
+  wire [10:0] blk_m1   = post ? 11'd0 : wino ? 11'((chans >> 2) - 14'd1) : 11'((chans - 14'd1) >> ACB);
+  wire [4:0]  s_m1     = (image || wino) ? 5'd0 : k_s_m1;
   wire [3:0]  sx       = 4'(str_x_m1) + 4'd1;
   wire [3:0]  sy       = 4'(str_y_m1) + 4'd1;
   wire [5:0]  dx       = 6'(dil_x_m1) + 6'd1;
@@ -157,7 +164,12 @@ module dla_csc #(
   wire [13:0] hin      = 14'(in_h_m1) + 14'd1;
   wire [13:0] kernels  = 14'(k_m1) + 14'd1;
   wire [17:0] sxc      = 18'(sx) * (18'(in_c_m1) + 18'd1);               // image: elements per x step
-  wire [26:0] npix     = (27'(out_w_m1) + 27'd1) * (27'(out_h_m1) + 27'd1) * (27'(n_m1) + 27'd1);
+  wire [26:0] npix     = wino ? ((27'(out_w_m1) + 27'd1) * (27'(out_h_m1) + 27'd1)) >> 2
+                              : (27'(out_w_m1) + 27'd1) * (27'(out_h_m1) + 27'd1) * (27'(n_m1) + 27'd1);
+  // the order walk: Winograd tiles in the order CACC delivers them (bands of two tile rows,
+  // per tile column top then bottom) is dla_batch_order's with W_out columns and H_out / 4
+  // lines: position (xp, dx, y) is tile column xp / 2, tile row 2 y + dx
+  wire [12:0] ord_h_m1 = wino ? 13'(((14'(out_h_m1) + 14'd1) >> 2) - 14'd1) : out_h_m1;
   // element size and kernels per group of the processing precision
   wire        es2      = PREC16 && proc_prec != 2'd0;
   wire [13:0] akp      = es2 ? 14'(AK / 2) : 14'(AK);
@@ -185,12 +197,26 @@ module dla_csc #(
   logic [10:0] sq_rdy, sq_sdx;
   logic        sq_bank;
   logic        sq_first_op;
+  // Winograd: where block sq_blk's 4 extended channels are (dla_cdma_wino's layout): element
+  // sq_co of input surface sq_su in the padded rows of group (v, s), phase u of the folding
+  logic [13:0] sq_co, sq_su;
+  logic [3:0]  sq_u, sq_v;
+  wire  [3:0]  w_sx   = 4'(wino_sx_m1) + 4'd1;
+  wire  [13:0] w_aelm = es2 ? 14'(ATOM_BYTES / 2) : 14'(ATOM_BYTES);
+  wire  [31:0] w_wp   = (32'(in_w_m1) + 32'd1) * 32'(w_sx);      // padded row, atoms
+  wire  [31:0] sq_wgo = (32'(sq_v) * (32'(wino_surf_m1) + 32'd1) + 32'(sq_su)) * w_wp + 32'(sq_u);
   wire  [26:0] sq_left  = npix - sq_p0;
   logic [SLB:0] sq_npix;
   logic        sq_last_str;
-  dla_conv_stripe #(.SL(SL)) u_stripe (.left(sq_left), .len(sq_npix), .last(sq_last_str));
+  logic [SLB:0] sq_npix_d, sq_npix_w;
+  logic        sq_last_d, sq_last_w;
+  dla_conv_stripe #(.SL(SL)) u_stripe (.left(sq_left), .len(sq_npix_d), .last(sq_last_d));
+  // Winograd stripes: SL / 4 tiles (SL output atoms in a CACC bank)
+  dla_conv_stripe #(.SL(SL / 4), .SLB(SLB)) u_stripe_w (.left(sq_left), .len(sq_npix_w), .last(sq_last_w));
+  assign sq_npix     = wino ? sq_npix_w : sq_npix_d;
+  assign sq_last_str = wino ? sq_last_w : sq_last_d;
   wire         sq_last_s   = sq_s == s_m1;
-  wire         sq_last_r   = post ? (6'(sq_r) + 6'(prows) > 6'(k_r_m1)) : sq_r == k_r_m1;
+  wire         sq_last_r   = wino || (post ? (6'(sq_r) + 6'(prows) > 6'(k_r_m1)) : sq_r == k_r_m1);
   wire         sq_last_op  = sq_last_s && sq_last_r && sq_blk == blk_m1;
   wire         sq_take;
 
@@ -207,7 +233,7 @@ module dla_csc #(
     logic unused_le, unused_last;
     /* verilator lint_on UNUSEDSIGNAL */
     dla_batch_order u_step (
-      .w_m1(out_w_m1), .h_m1(out_h_m1), .n_m1, .xp(st_xp[k*13 +: 13]), .dx(st_dx[k]), .b(st_b[k*5 +: 5]),
+      .w_m1(out_w_m1), .h_m1(ord_h_m1), .n_m1, .xp(st_xp[k*13 +: 13]), .dx(st_dx[k]), .b(st_b[k*5 +: 5]),
       .y(st_y[k*13 +: 13]), .xp_next(st_xp[(k+1)*13 +: 13]), .dx_next(st_dx[k+1]),
       .b_next(st_b[(k+1)*5 +: 5]), .y_next(st_y[(k+1)*13 +: 13]),
       .line_end(unused_le), .last(unused_last));
@@ -218,7 +244,7 @@ module dla_csc #(
   wire [5:0]   sq_rows_left = 6'(k_r_m1) + 6'd1 - 6'(sq_r);
   wire [2:0]   sq_rows = (sq_rows_left < 6'(prows)) ? 3'(sq_rows_left) : prows;   // post: rows of the op
   wire [13:0]  sq_cleft = chans - (14'(sq_blk) << ACB);
-  wire [13:0]  sq_me = post ? 14'(sq_rows) * chans : (sq_cleft < 14'(AC) ? sq_cleft : 14'(AC));
+  wire [13:0]  sq_me = post ? 14'(sq_rows) * chans : wino ? 14'(AC) : (sq_cleft < 14'(AC) ? sq_cleft : 14'(AC));
   wire [13:0]  sq_mb = es2 ? sq_me << 1 : sq_me;        // bytes of one kernel's chunk
 
   always_ff @(posedge clk or negedge rstn)
@@ -227,11 +253,13 @@ module dla_csc #(
       sq_g <= '0; sq_p0 <= '0; sq_x0 <= '0; sq_y0 <= '0; sq_dx0 <= 1'b0; sq_b0 <= '0;
       sq_blk <= '0; sq_r <= '0; sq_s <= '0; sq_rdy <= '0; sq_sdx <= '0;
       sq_bank <= 1'b0; sq_first_op <= 1'b1;
+      sq_co <= '0; sq_su <= '0; sq_u <= '0; sq_v <= '0;
     end else if (start) begin
       sq_valid <= 1'b1;
       sq_g <= '0; sq_p0 <= '0; sq_x0 <= '0; sq_y0 <= '0; sq_dx0 <= 1'b0; sq_b0 <= '0;
       sq_blk <= '0; sq_r <= '0; sq_s <= '0; sq_rdy <= '0; sq_sdx <= '0;
       sq_bank <= 1'b0; sq_first_op <= 1'b1;
+      sq_co <= '0; sq_su <= '0; sq_u <= '0; sq_v <= '0;
     end else if (sq_take) begin
       sq_first_op <= 1'b0;
       if (!sq_last_s) begin
@@ -246,9 +274,24 @@ module dla_csc #(
         end else begin
           sq_r   <= '0;
           sq_rdy <= '0;
-          if (sq_blk != blk_m1) sq_blk <= sq_blk + 11'd1;
-          else begin                                    // stripe done
+          if (sq_blk != blk_m1) begin
+            sq_blk <= sq_blk + 11'd1;
+            if (sq_co + 14'd4 != w_aelm) sq_co <= sq_co + 14'd4;
+            else begin
+              sq_co <= '0;
+              if (sq_su != 14'(wino_surf_m1)) sq_su <= sq_su + 14'd1;
+              else begin
+                sq_su <= '0;
+                if (sq_u != w_sx - 4'd1) sq_u <= sq_u + 4'd1;
+                else begin
+                  sq_u <= '0;
+                  sq_v <= sq_v + 4'd1;
+                end
+              end
+            end
+          end else begin                                    // stripe done
             sq_blk      <= '0;
+            sq_co <= '0; sq_su <= '0; sq_u <= '0; sq_v <= '0;
             sq_first_op <= 1'b1;
             sq_bank     <= !sq_bank;
             if (!sq_last_str) begin
@@ -295,6 +338,8 @@ module dla_csc #(
   logic [2*(4+1)-1:0] d_r;
   logic [2*(SLB+1)-1:0] d_npix;
   logic [1:0] d_bank, d_first, d_last;
+  logic [2*32-1:0] d_wgo;
+  logic [2*14-1:0] d_co;
 
   assign sq_take = sq_valid && !ld_busy && slot_st[(ld_slot)*(1+1) +: (1+1)] == 2'd0;
 
@@ -366,6 +411,7 @@ module dla_csc #(
         d_p0[(s)*(26+1) +: (26+1)] <= '0; d_x0[(s)*(12+1) +: (12+1)] <= '0; d_y0[(s)*(12+1) +: (12+1)] <= '0; d_blk[(s)*(10+1) +: (10+1)] <= '0; d_rdy[(s)*(10+1) +: (10+1)] <= '0;
         d_sdx[(s)*(10+1) +: (10+1)] <= '0; d_r[(s)*(4+1) +: (4+1)] <= '0; d_npix[(s)*(SLB+1) +: (SLB+1)] <= '0; d_bank[s] <= 1'b0; d_first[s] <= 1'b0;
         d_last[s] <= 1'b0; d_dx0[s] <= 1'b0; d_b0[s*5 +: 5] <= '0;
+        d_wgo[s*32 +: 32] <= '0; d_co[s*14 +: 14] <= '0;
       end
     end else if (start) begin
       ld_busy <= 1'b0; ld_slot <= 1'b0; ld_k <= '0;
@@ -411,6 +457,8 @@ module dla_csc #(
         d_bank[ld_slot] <= sq_bank;
         d_first[ld_slot] <= sq_first_op;
         d_last[ld_slot] <= sq_last_op;
+        d_wgo[ld_slot*32 +: 32] <= sq_wgo;
+        d_co[ld_slot*14 +: 14]  <= sq_co;
       end
       if (m_go) begin
         mk      <= mk + (AKB+1)'(1);
@@ -487,7 +535,7 @@ module dla_csc #(
   logic        is_slot;                         // slot being issued
   logic        is_busy;
   logic [SLB:0] is_p;                           // pixel of the stripe
-  logic [2:0]  is_j;                            // sub-read (row group)
+  logic [3:0]  is_j;                            // sub-read (row group; Winograd: row, part)
   logic [12:0] is_x, is_y;                      // the pixel's pair (first x) and line
   logic        is_dx;                           // pixel x = is_x + is_dx
   logic [4:0]  is_b;                            // batch
@@ -506,6 +554,12 @@ module dla_csc #(
   logic [EA-1:0]      rd_ent0, rd_ent1;
   logic [ENT_SH-1:0]  rd_shift;
   logic [13:0] slice;                           // input slice of the read: line iy of batch is_b
+  // Winograd sub-reads: per window row, 4 columns in one pair read when they span at most 8
+  // atoms (stride 1 or 2), else 2 or 1 columns a read
+  wire [1:0]  w_nsh = w_sx <= 4'd2 ? 2'd0 : w_sx <= 4'd4 ? 2'd1 : 2'd2;   // log2(reads a row)
+  wire [2:0]  w_cpr = 3'd4 >> w_nsh;                                   // columns a read
+  wire [1:0]  w_row = 2'(is_j >> w_nsh);
+  wire [1:0]  w_col0 = 2'((is_j & ((4'd1 << w_nsh) - 4'd1)) * 4'(w_cpr));
   always_comb begin
     ix = 19'(is_xs) + 19'(d_sdx[(is_slot)*(10+1) +: (10+1)]) - 19'(pad_left);
     iy = 19'(is_ys) + (image ? 19'(d_r[(is_slot)*(4+1) +: (4+1)]) + 19'(is_j) : 19'(d_rdy[(is_slot)*(10+1) +: (10+1)])) - 19'(pad_top);
@@ -520,6 +574,11 @@ module dla_csc #(
       else boff = 32'(nfull) * 32'(win) * 32'(EB) + ((32'(ix[13:0]) * 32'(slot_atoms)) << ATOM_SH);
       boff = boff + ((s0 & 32'(APE - 1)) << ATOM_SH);
     end
+    if (wino) begin                               // tile (is_x / 2, 2 is_y + is_dx), window row w_row
+      slice   = 14'(4 * 32'(is_y) + 2 * 32'(is_dx) + 32'(w_row));
+      in_cube = 1'b1;
+      boff    = (d_wgo[is_slot*32 +: 32] + (32'(is_x) + 32'(w_col0)) * 32'(w_sx)) << ATOM_SH;
+    end
     ent_sum = 41'(data_start) + 41'(slice) * 41'(eps_p1) + (41'(boff) >> ENT_SH);
     if (ent_sum >= 41'(data_ring)) ent_sum = ent_sum - 41'(data_ring);
     rd_ent0  = EA'(ent_sum);
@@ -528,7 +587,7 @@ module dla_csc #(
   end
   wire row_ok  = !in_cube || slice < rows_avail;
   wire is_go   = is_busy && row_ok && (!need_bank || bank_free[d_bank[is_slot]]);
-  wire is_last_j = !post || 3'(is_j) == prows - 3'd1;
+  wire is_last_j = wino ? is_j == (4'd4 << w_nsh) - 4'd1 : (!post || 3'(is_j) == prows - 3'd1);
   wire is_last_p = is_p == d_npix[(is_slot)*(SLB+1) +: (SLB+1)] - (SLB+1)'(1);
   logic [12:0] is_nxp, unused_is_ny;
   logic        is_ndx, is_nle, unused_is_last;
@@ -566,7 +625,7 @@ module dla_csc #(
       is_ys   <= 17'(d_y0[(nb_slot)*(12+1) +: (12+1)]) * 17'(sy);
       is_xsc  <= 27'(nb_x) * 27'(sxc);
     end else if (is_go) begin
-      if (!is_last_j) is_j <= is_j + 3'd1;
+      if (!is_last_j) is_j <= is_j + 4'd1;
       else begin
         is_j <= '0;
         if (is_last_p) begin
@@ -624,7 +683,9 @@ module dla_csc #(
 
   // ---- gather (clock after the read) ------------------------------------------------------
   logic          g_valid, g_inside, g_last_j, g_first, g_end, g_bank, g_slot, g_op_end;
-  logic [2:0]    g_j;
+  logic [3:0]    g_j;
+  logic [1:0]    g_wrow, g_wcol0;
+  logic [13:0]   g_co;
   logic [SLB-1:0] g_pix;
   logic [ENT_SH-1:0] g_shift;
   logic [13:0]   g_c0;                           // channel of lane 0 (direct / image P = 1)
@@ -633,6 +694,7 @@ module dla_csc #(
     if (!rstn) begin
       g_valid <= 1'b0; g_inside <= 1'b0; g_last_j <= 1'b0; g_first <= 1'b0; g_end <= 1'b0;
       g_bank <= 1'b0; g_slot <= 1'b0; g_op_end <= 1'b0; g_j <= '0; g_pix <= '0; g_shift <= '0; g_c0 <= '0;
+      g_wrow <= '0; g_wcol0 <= '0; g_co <= '0;
     end else begin
       g_valid  <= is_go;
       g_inside <= in_cube;
@@ -646,14 +708,36 @@ module dla_csc #(
       g_pix    <= SLB'(is_p);
       g_shift  <= rd_shift;
       g_c0     <= post ? 14'd0 : 14'(d_blk[(is_slot)*(10+1) +: (10+1)]) << ACB;
+      g_wrow   <= w_row;
+      g_wcol0  <= w_col0;
+      g_co     <= d_co[is_slot*14 +: 14];
     end
 
   logic [2*EB*8-1:0] dwin;
   logic [AC*LW-1:0]  lanes;
   wire  [LW-1:0]     pad_lane = es2 ? LW'(pad_value) : LW'($signed(pad_value[7:0]));
   assign dwin = r_data[0 +: 2*EB*8];
+  logic [AC*LW-1:0]  lanes_w, lanes_d;
+  // Winograd: lane 4 p + c, p = row * 4 + column, is channel c of the block at window (row,
+  // column); a sub-read brings w_cpr columns of one row, w_sx atoms apart
   always_comb begin
-    lanes = g_acc;
+    lanes_w = g_acc;
+      for (int l = 0; l < AC; l++) begin
+        int c, row, col, src;
+        c   = l % 4;
+        row = (l / 4) / 4;
+        col = (l / 4) % 4;
+        src = 32'(g_shift) + (col - 32'(g_wcol0)) * 32'(w_sx) * ATOM_BYTES + (32'(g_co) + c) * (es2 ? 2 : 1);
+        if (row == 32'(g_wrow) && col >= 32'(g_wcol0) && col < 32'(g_wcol0) + 32'(w_cpr)) begin
+          if (es2 && src + 1 < 2 * EB) lanes_w[l*LW +: LW] = LW'(dwin[src*8 +: 16]);
+          else if (!es2 && src < 2 * EB) lanes_w[l*LW +: LW] = LW'($signed(dwin[src*8 +: 8]));
+          else lanes_w[l*LW +: LW] = '0;
+        end
+      end
+  end
+  assign lanes = wino ? lanes_w : lanes_d;
+  always_comb begin
+    lanes_d = g_acc;
     for (int l = 0; l < AC; l++) begin
       int j, q, src;
       logic valid;
@@ -662,11 +746,11 @@ module dla_csc #(
       src = 32'(g_shift) + (es2 ? 2 * q : q);
       valid = 32'(g_c0) + q < 32'(chans);
       if (j == 32'(g_j)) begin
-        if (!valid) lanes[l*LW +: LW] = '0;
-        else if (!g_inside) lanes[l*LW +: LW] = pad_lane;
-        else if (es2 && src + 1 < 2 * EB) lanes[l*LW +: LW] = LW'(dwin[src*8 +: 16]);
-        else if (!es2 && src < 2 * EB) lanes[l*LW +: LW] = LW'($signed(dwin[src*8 +: 8]));
-        else lanes[l*LW +: LW] = '0;
+        if (!valid) lanes_d[l*LW +: LW] = '0;
+        else if (!g_inside) lanes_d[l*LW +: LW] = pad_lane;
+        else if (es2 && src + 1 < 2 * EB) lanes_d[l*LW +: LW] = LW'(dwin[src*8 +: 16]);
+        else if (!es2 && src < 2 * EB) lanes_d[l*LW +: LW] = LW'($signed(dwin[src*8 +: 8]));
+        else lanes_d[l*LW +: LW] = '0;
       end
     end
   end
@@ -675,9 +759,17 @@ module dla_csc #(
     if (!rstn) g_acc <= '0;
     else if (g_valid) g_acc <= lanes;
 
+  // Winograd: the window's transform (V = B^T d B, PRA_TRUNCATE, saturation) goes to CMAC
+  logic [AC*LW-1:0] pra;
+  if (HAS_WINO) begin : g_pra
+    dla_conv_wino_pra #(.LW(LW)) u_pra (.d(lanes), .es2, .truncate(pra_truncate), .v(pra));
+  end else begin : g_no_pra
+    assign pra = '0;
+  end
+
   assign mi_valid      = g_valid && g_last_j;
   assign mi_slot       = g_slot;
-  assign mi_data       = lanes;
+  assign mi_data       = wino ? pra : lanes;
   assign mi_pix        = g_pix;
   assign mi_bank       = g_bank;
   assign mi_first      = g_first;

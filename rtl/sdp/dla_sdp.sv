@@ -159,7 +159,7 @@ module dla_sdp #(
   logic [15:0] ew_alu_sc, ew_mul_sc;
   logic [5:0]  ew_alu_tr, ew_mul_tr;
   logic [9:0]  ew_tr;
-  logic        s_flying, s_out_pdp, unused_s_wino, s_nan2z, s_dst_ram;
+  logic        s_flying, s_out_pdp, s_wino, s_nan2z, s_dst_ram;
   logic [4:0]  s_batch;
   logic [31:0] s_bstride;
   logic [1:0]  proc_prec, out_prec;
@@ -223,7 +223,7 @@ module dla_sdp #(
     .d_dp_ew_mul_cvt_truncate_value_ew_mul_cvt_truncate(ew_mul_tr),
     .d_dp_ew_truncate_value_ew_truncate(ew_tr),
     .d_feature_mode_cfg_flying_mode(s_flying), .d_feature_mode_cfg_output_dst(s_out_pdp),
-    .d_feature_mode_cfg_winograd(unused_s_wino), .d_feature_mode_cfg_nan_to_zero(s_nan2z),
+    .d_feature_mode_cfg_winograd(s_wino), .d_feature_mode_cfg_nan_to_zero(s_nan2z),
     .d_feature_mode_cfg_batch_number(s_batch),
     .d_dst_dma_cfg_dst_ram_type(s_dst_ram), .d_dst_batch_stride_dst_batch_stride(s_bstride),
     .d_data_format_proc_precision(proc_prec), .d_data_format_out_precision(out_prec),
@@ -662,18 +662,22 @@ module dla_sdp #(
   // =========================================================================================
   wire wport = HAS_SRAM && !s_dst_ram;
   logic w_req_valid, w_dat_valid;
+  // Winograd convolution output (flying, WINOGRAD = 1): atoms come in bands of 4 lines, per
+  // pair of columns lines 0..3 (docs/conv-rtl.md): the batch walk with the 4 lines of a band
+  // as 4 "batches" one line apart and bands 4 lines apart
+  wire wino_o = HAS_BATCH && flying && s_wino;
   dla_sdp_wr #(
     .ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .APB(APB), .MAX_BURST(MAX_BURST),
     .LEN_BITS(LEN_BITS), .DEPTH(WR_DEPTH), .HAS_BATCH(HAS_BATCH)
   ) u_wr (
     .clk, .rstn, .start, .enable(to_mem),
-    .base(ADDR_BITS'({dst_hi, dst_lo})), .line_stride(dst_ls),
+    .base(ADDR_BITS'({dst_hi, dst_lo})), .line_stride(wino_o ? dst_ls << 2 : dst_ls),
     // (the W = H = 1 packing of the output does not apply to batches)
     .surf_stride(split ? (one_pos ? 32'(2 * ATOM_BYTES) : (dst_ss << 1)) :
                  (one_pos && n_m1 == '0 ? 32'(ATOM_BYTES) : dst_ss)),
     .pairs(split), .pair_stride(one_pos ? 32'(ATOM_BYTES) : dst_ss),
-    .batches_m1(n_m1), .batch_stride(s_bstride),
-    .line_atoms_m1(cw), .lines_m1(ch), .surfs_m1,
+    .batches_m1(wino_o ? 5'd3 : n_m1), .batch_stride(wino_o ? dst_ls : s_bstride),
+    .line_atoms_m1(cw), .lines_m1(wino_o ? 13'(((14'(ch) + 14'd1) >> 2) - 14'd1) : ch), .surfs_m1,
     .in_valid(o_push && to_mem), .in_atom(oatom_next), .in_ready(wr_in_ready),
     .wr_req_valid(w_req_valid), .wr_req_ready(wport ? wr_req_ready[1] : wr_req_ready[0]),
     .wr_req_addr, .wr_req_len,
@@ -685,7 +689,7 @@ module dla_sdp #(
   wire unused = &{1'b0, unused_r_consumer, unused_r_producer, unused_r_w, unused_r_h, unused_r_c,
                   unused_b_bs, unused_n_bs, unused_e_bs, unused_r_wino,
                   unused_r_proc, unused_r_out, unused_r_batch, r_perf_dma, unused_s_producer,
-                  unused_lut_addr, unused_lut_tid, unused_lut_type, unused_s_wino,
+                  unused_lut_addr, unused_lut_tid, unused_lut_type,
                   s_batch, s_bstride, unused_p_dma, unused_p_naninf, unused_busy,
                   all_fed, bs_mul_sh8[7:6], bn_mul_sh8[7:6], r_flying, rec_data[AB +: (REC-1)*AB],
                   b_hi, n_hi, e_hi, r_src_hi, dst_hi, in_sh};

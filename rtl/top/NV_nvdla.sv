@@ -412,9 +412,14 @@ module NV_nvdla (
     .HAS_WMB(1'b0),
 `endif
 `ifdef DLA_CONV_BATCHING
-    .HAS_BATCH(1'b1)
+    .HAS_BATCH(1'b1),
 `else
-    .HAS_BATCH(1'b0)
+    .HAS_BATCH(1'b0),
+`endif
+`ifdef DLA_CONV_WINOGRAD
+    .HAS_WINO(1'b1)
+`else
+    .HAS_WINO(1'b0)
 `endif
   ) u_conv (
     .clk, .rstn,
