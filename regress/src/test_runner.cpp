@@ -266,11 +266,19 @@ class ProgramPlayer {
         const uint32_t p = sim_->csb_read(map_.address_of(*ptr));
         if (sim_->hang() || static_cast<int>(p & 1u) != group) continue;
       }
+      // A counter whose enable bit is 0 (bit 0 of the unit's D_PERF_ENABLE, BDMA's
+      // CFG_STATUS.STALL_COUNT_EN) does not count: it reads 0 after the layer cleared it.
+      bool enabled = true;
+      if (const RegInfo* en = map_.find(name + (unit == Unit::BDMA ? ".CFG_STATUS" : ".D_PERF_ENABLE"))) {
+        const uint32_t e = sim_->csb_read(map_.address_of(*en));
+        if (sim_->hang()) return;
+        enabled = (e & 1u) != 0;
+      }
       for (const RegInfo* r : counters) {
         const uint32_t v = sim_->csb_read(map_.address_of(*r));
         if (sim_->hang()) return;
         const bool read_side = r->name.find("READ") != std::string::npos || r->name.find("RD_") != std::string::npos;
-        const uint64_t bound = read_side ? read_bound : write_bound;
+        const uint64_t bound = !enabled ? 0 : read_side ? read_bound : write_bound;
         ++stall_counters_checked_;
         if (v <= bound) continue;
         std::string counter = status_counter_name(*r);
@@ -285,8 +293,10 @@ class ProgramPlayer {
         m.actual_value = v;
         m.expected_value = static_cast<uint32_t>(std::min<uint64_t>(bound, 0xffffffffu));
         m.message = "stall counter " + name + "." + r->name + " (group " + std::to_string(group) + ") reads " +
-                    std::to_string(v) + ", but the memory withheld only " + std::to_string(bound) + " " +
-                    (read_side ? "read" : "write") + "-side cycles during the layer";
+                    std::to_string(v) +
+                    (!enabled ? std::string(", but its enable bit is 0 (it must not count)")
+                              : ", but the memory withheld only " + std::to_string(bound) + " " +
+                                    (read_side ? "read" : "write") + "-side cycles during the layer");
         sb_.add(std::move(m));
       }
     }

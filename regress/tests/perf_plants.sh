@@ -50,6 +50,22 @@ for c in "${cases[@]}"; do
     fail "$t seed $s without plants: plant model $a, normal model $b"
   fi
 done
+# A stall counter whose enable bit is 0 must read 0: plant_cdp_wdma=2 counts write stalls with
+# DMA_EN 0; seed 3's layer has DMA_EN 0 and the slow profile withholds write cycles.
+sel_wdma2="--set-signal plant_cdp=0 --set-signal plant_pdp=0 --set-signal plant_sdp=0"
+# shellcheck disable=SC2086
+"$plant" run --config small --test cdp.random --seed 3 --axi-profile slow $sel_wdma2 --set-signal plant_cdp_wdma=2 \
+  --out "$tmp/wdma2" >/dev/null 2>&1
+rc=$?
+sig=$(field "$tmp/wdma2/result.json" 'j["signature"]')
+if [[ $rc == 1 && $sig == "cdp.write_stall rtl="* && $sig == *" bound=0" ]]; then
+  echo "ok: plant_cdp_wdma=2 caught on cdp.random seed 3 (slow): $sig"
+else
+  fail "plant_cdp_wdma=2 on cdp.random seed 3 (slow): exit $rc, signature '$sig', expected exit 1 and 'cdp.write_stall rtl=N bound=0'"
+fi
+# shellcheck disable=SC2086
+"$plant" run --config small --test cdp.random --seed 3 --axi-profile slow $sel_wdma2 --set-signal plant_cdp_wdma=0 \
+  --out "$tmp/wdma0" >/dev/null 2>&1 || fail "cdp.random seed 3 (slow) without plants does not pass"
 # The tolerance can switch the check off: the planted CDP slow-down then passes.
 # shellcheck disable=SC2046
 "$plant" run --config small --test cdp.random --seed 3 --axi-profile fast $(sel plant_cdp) --perf-tolerance off \
