@@ -146,5 +146,16 @@ BOOST_AUTO_TEST_CASE(out_saturation_count) {
     prove({"conv.out_saturation_count", "conv.random", cfg, "cacc.out_saturation rtl=", conv_knobs(cfg, "int16")});
   }
 }
+// The Winograd output transform (CMAC): a reference whose A^T has the wrong second row must
+// disagree with the RTL. Registered only when a configuration with Winograd has the conv RTL.
+BOOST_AUTO_TEST_CASE(winograd_coefficient) {
+  bool proved = false;
+  for (const std::string& cfg : kConvConfigs) {
+    if (!HwConfig::get(cfg).conv_winograd) continue;
+    prove({"conv.winograd_coefficient", "conv.random", cfg, "mem-data", {{"mode", "winograd"}, {"precision", "int8"}}});
+    proved = true;
+  }
+  BOOST_TEST(proved, "no configuration with Winograd has the conv RTL in this build");
+}
 
 BOOST_AUTO_TEST_SUITE_END()
