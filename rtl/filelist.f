@@ -1,4 +1,5 @@
 common/dla_batch_order.sv
+common/dla_beat_lanes.sv
 common/dla_fifo.sv
 common/dla_rr_arb.sv
 common/dla_reset_sync.sv

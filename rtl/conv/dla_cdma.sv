@@ -295,12 +295,7 @@ module dla_cdma #(
   logic [LANE_B-1:0] d_lo;
   /* verilator lint_on UNUSEDSIGNAL */
   logic [1:0]        d_n;
-  always_comb begin
-    d_lo = '0;
-    d_n  = '0;
-    for (int k = APB - 1; k >= 0; k--) if (dp_mask[k]) d_lo = LANE_B'(k);
-    for (int k = 0; k < APB; k++) d_n = d_n + 2'(dp_mask[k]);
-  end
+  dla_beat_lanes #(.APB(APB), .LANE_B(LANE_B)) u_d_lanes (.mask(dp_mask), .lo(d_lo), .n(d_n));
 
   // converter: one per byte position; an int16 element uses the one at its even byte
   logic [DATA_BITS-1:0]   d_cv, d_s8;
@@ -406,7 +401,7 @@ module dla_cdma #(
       .pad_left, .pad_top, .pad_value, .addr0(addr0_64[ADDR_BITS-1:0]), .line_stride, .surf_stride,
       .slice_base0, .eps_p1, .data_ring,
       .req_valid(x_req_valid), .req_ready(dp_ready), .req_addr(x_req_addr),
-      .dat_valid(dp_valid && wino), .dat_data(dp_data), .dat_mask(dp_mask),
+      .dat_valid(dp_valid && wino), .dat_data(dp_data), .dat_lo(d_lo), .dat_n(d_n),
       .w_en(x_we), .w_addr0(x_waddr0), .w_addr1(x_waddr1), .w_data(x_wdata), .w_mask(x_wmask),
       .rows_done(x_rows)
     );
@@ -441,12 +436,7 @@ module dla_cdma #(
   // the beat's atoms (the same count and first lane rules as for data)
   logic [LANE_B-1:0]    w_lo;
   logic [1:0]           w_n;
-  always_comb begin
-    w_lo = '0;
-    w_n  = '0;
-    for (int k = APB - 1; k >= 0; k--) if (wp_mask[k]) w_lo = LANE_B'(k);
-    for (int k = 0; k < APB; k++) w_n = w_n + 2'(wp_mask[k]);
-  end
+  dla_beat_lanes #(.APB(APB), .LANE_B(LANE_B)) u_w_lanes (.mask(wp_mask), .lo(w_lo), .n(w_n));
   wire  [APB*AB-1:0]    w_beat = wp_data >> (32'(w_lo) * AB);
   wire  [1:0]           w_kind = HAS_WMB ? wp_tag[1:0] : 2'd0;   // 0 weights, 1 WMB, 2 WGS
 

@@ -46,7 +46,8 @@ module dla_cdma_wino #(
   output logic [ADDR_BITS-1:0]     req_addr,
   input  logic                     dat_valid,
   input  logic [DATA_BITS-1:0]     dat_data,
-  input  logic [APB-1:0]           dat_mask,
+  input  logic [(APB > 1 ? $clog2(APB) : 1)-1:0] dat_lo,   // the beat's lowest atom lane, atoms
+  input  logic [1:0]               dat_n,                    // (dla_beat_lanes in dla_cdma)
   // CBUF pair write
   output logic                     w_en,
   output logic [EA-1:0]            w_addr0,
@@ -143,14 +144,8 @@ module dla_cdma_wino #(
 
   // ---- returned beats -------------------------------------------------------------------------
   logic [12:0]       r_x;
-  logic [LANE_B-1:0] r_lo;
-  logic [1:0]        r_n;
-  always_comb begin
-    r_lo = '0;
-    r_n  = '0;
-    for (int k = APB - 1; k >= 0; k--) if (dat_mask[k]) r_lo = LANE_B'(k);
-    for (int k = 0; k < APB; k++) r_n = r_n + 2'(dat_mask[k]);
-  end
+  wire  [LANE_B-1:0] r_lo = dat_lo;
+  wire  [1:0]        r_n  = dat_n;
   wire [EA-1:0]     h_ent   = q_head[ENT_SH +: EA];
   wire [31:0]       r_off   = 32'(q_head[0 +: ENT_SH]) + (32'(r_x) << ATOM_SH);
   wire [EA-1:0]     r_ent   = ring_add(h_ent, (EA+1)'(r_off >> ENT_SH), data_ring);
