@@ -36,7 +36,9 @@ pdp/dla_pdp_wdma.sv
 pdp/dla_pdp_rdma.sv
 pdp/dla_pdp_core.sv
 pdp/dla_pdp.sv
+conv/dla_conv_fp_pkg.sv
 conv/dla_conv_cvt.sv
+conv/dla_fp16_census.sv
 conv/dla_cbuf.sv
 conv/dla_conv_stripe.sv
 conv/dla_conv_slice_geom.sv
@@ -47,6 +49,7 @@ conv/dla_cdma_wino.sv
 conv/dla_conv_wino_pra.sv
 conv/dla_cdma.sv
 conv/dla_csc.sv
+conv/dla_cmac_fp16.sv
 conv/dla_cmac.sv
 conv/dla_cacc.sv
 conv/dla_conv.sv

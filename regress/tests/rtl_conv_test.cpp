@@ -105,6 +105,38 @@ BOOST_AUTO_TEST_CASE(int8_direct) {
 BOOST_AUTO_TEST_CASE(int16_direct) {
   for (uint64_t seed = 1; seed <= 12; ++seed) require_pass(run_test(conv_request(seed, kV1Int16, "random", "v1")));
 }
+// fp16 direct layers: CMAC's block-floating-point products (Booth truncation), CACC's fp48
+// sums delivered as fp32, SDP in fp16 with the flying input; NaN/Inf in data and weights
+// (CDMA's NaN flush and its four counters); batches and compressed weights; AXI profiles.
+BOOST_AUTO_TEST_CASE(fp16_direct) {
+  const std::map<std::string, std::string> fp16 = {{"precision", "fp16"}, {"mode", "direct"}};
+  for (uint64_t seed = 1; seed <= 10; ++seed) require_pass(run_test(conv_request(seed, fp16, "random", "v1")));
+  for (const std::string profile : {"slow", "bursty", "late_b"})
+    require_pass(run_test(conv_request(100, fp16, profile, "v1")));
+  for (const auto& [knob, value] : std::map<std::string, std::string>{
+           {"batch_percent", "100"}, {"compression_percent", "100"}, {"special_permille", "300"}}) {
+    auto knobs = fp16;
+    knobs[knob] = value;
+    for (uint64_t seed = 200; seed < 203; ++seed) require_pass(run_test(conv_request(seed, knobs, "random", "v1")));
+  }
+  auto medium = fp16;
+  medium["size"] = "medium";
+  medium["layers"] = "1";
+  require_pass(run_test(conv_request(220, medium, "random", "v1")));
+}
+// fp16 image and Winograd layers: fp16 pixel formats (NaN flush, the census from X_OFFSET),
+// integer pixels converted into fp16; Winograd's float PRA, the census and flush of the
+// padded extended cube, CMAC's shared exponent over the 64 lanes.
+BOOST_AUTO_TEST_CASE(fp16_image_and_winograd) {
+  for (const std::string mode : {"image", "winograd"}) {
+    const std::map<std::string, std::string> knobs = {{"precision", "fp16"}, {"mode", mode}};
+    for (uint64_t seed = 1; seed <= 8; ++seed) require_pass(run_test(conv_request(seed, knobs, "random", "v1")));
+    require_pass(run_test(conv_request(100, knobs, "slow", "v1")));
+    auto special = knobs;
+    special["special_permille"] = "300";
+    for (uint64_t seed = 200; seed < 203; ++seed) require_pass(run_test(conv_request(seed, special, "random", "v1")));
+  }
+}
 // Input, weights and SDP regions on the secondary (SRAM) port as often as on DBB.
 BOOST_AUTO_TEST_CASE(sram_port) {
   for (const std::string precision : {"int8", "int16"}) {

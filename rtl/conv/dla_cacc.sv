@@ -7,7 +7,9 @@
 // (CLIP_TRUNCATE, half away from zero) and clipped to 32 bits, lanes of kernels >= K zero,
 // AK/TP beats of TP lanes per atom. D_OUT_SATURATION counts clipped lanes (the configurable
 // family's per-atom adder is only log2(AK) bits wide when SAT_WRAP). `layer_end` pulses with
-// the last beat of the layer.
+// the last beat of the layer. fp16 layers (HAS_FP): the sums are the "fp48" accumulators of
+// dla_conv_fp_pkg ({exponent, 40-bit mantissa} in the same 48-bit words), delivered as fp32,
+// never counted as saturated.
 module dla_cacc #(
   parameter int AK       = 8,
   parameter int SL       = 32,
@@ -17,6 +19,7 @@ module dla_cacc #(
   parameter bit PREC16   = 1'b0,             // int16 layers: AK/2 kernels, 48-bit sums
   parameter bit HAS_BATCH = 1'b0,             // batching
   parameter bit HAS_WINO  = 1'b0,             // Winograd (stripes of SL / 4 tiles, 4 atoms each)
+  parameter bit HAS_FP    = 1'b0,             // fp16 layers (PW = 38, ACC_W = 48)
   parameter int ACC_W    = PREC16 ? 48 : 34,
   parameter int SLB      = $clog2(SL),
   parameter int AKB      = $clog2(AK)
@@ -37,6 +40,7 @@ module dla_cacc #(
   // partial sums (one clock after CMAC took the operation)
   input  logic                 p_valid,
   input  logic [AK*PW-1:0]     p_data,
+  input  logic [AK/2*6-1:0]    p_exp,         // fp16: exponents of kernels [0, AK/2)
   input  logic [SLB-1:0]       p_pix,
   input  logic                 p_bank,
   input  logic                 p_first,
@@ -73,7 +77,7 @@ module dla_cacc #(
   );
 
   // ---- accumulation -----------------------------------------------------------------------
-  logic signed [ACC_W-1:0] acc [2][SL][AK];
+  logic [AK*ACC_W-1:0] acc [2][SL];                      // one row of AK sums per output atom
   logic [2*(1+1)-1:0] st;                               // per bank: 0 free, 1 filling, 2 full
   logic [1:0] bank_full;
   // int8 sums saturate at 34 bits, int16 sums at 48
@@ -85,16 +89,36 @@ module dla_cacc #(
   wire signed [ACC_W:0]    ACC_MAX = es2 ? MAXW : MAX34;
   wire signed [ACC_W:0]    ACC_MIN = es2 ? MINW : MIN34;
 
+  wire fp = HAS_FP && proc_prec == 2'd2;
+  if (HAS_FP && (PW != 38 || ACC_W != 48)) begin : g_fp_check
+    $error("dla_cacc: fp16 needs 38-bit partials and 48-bit sums (PW = %0d, ACC_W = %0d)", PW, ACC_W);
+  end
+
+  // A whole row is written at once (a loop of delayed writes to array elements is not
+  // unrolled by Verilator once the fp16 step is inlined).
   always_ff @(posedge clk)
-    if (p_valid)
+    if (p_valid) begin : b_acc
+      logic [AK*ACC_W-1:0] row;
+      logic signed [ACC_W:0] s;
+      /* verilator lint_off UNUSEDSIGNAL */   // configurations without fp16: 34-bit sums
+      logic [47:0]           f;
+      /* verilator lint_on UNUSEDSIGNAL */
+      logic [47:0]           prev;
+      row = acc[p_bank][p_pix];
       for (int k = 0; k < AK; k++) begin
-        logic signed [ACC_W:0] s;
         s = (ACC_W+1)'($signed(p_data[k*PW +: PW]));
-        if (!p_first) s = s + (ACC_W+1)'(acc[p_bank][p_pix][k]);
+        if (!p_first) s = s + (ACC_W+1)'($signed(row[k*ACC_W +: ACC_W]));
         if (s > ACC_MAX) s = ACC_MAX;
         else if (s < ACC_MIN) s = ACC_MIN;
-        acc[p_bank][p_pix][k] <= ACC_W'(s);
+        f = '0;
+        if (fp && k < AK / 2) begin
+          prev = p_first ? 48'd0 : 48'(row[k*ACC_W +: ACC_W]);
+          f = dla_conv_fp_pkg::fp48_add(prev, p_exp[(k % (AK / 2))*6 +: 6], 38'(p_data[k*PW +: PW]));
+        end
+        row[k*ACC_W +: ACC_W] = fp ? ACC_W'(f) : ACC_W'(s);
       end
+      acc[p_bank][p_pix] <= row;
+    end
 
   // ---- delivery ---------------------------------------------------------------------------
   wire [13:0] kernels = 14'(out_c_m1) + 14'd1;
@@ -130,13 +154,14 @@ module dla_cacc #(
     logic signed [ACC_W:0]   r;
     logic guard, sticky;
     always_comb begin
-      a  = acc[dv_bank][SLB'(dv_p)][k];
+      a  = $signed(acc[dv_bank][SLB'(dv_p)][k*ACC_W +: ACC_W]);
       fl = a >>> clip;
       guard  = clip != 5'd0 && a[6'(clip) - 6'd1];
       sticky = clip > 5'd1 && (a & ((ACC_W'(1) <<< (clip - 5'd1)) - ACC_W'(1))) != '0;
       r = (ACC_W+1)'(fl) + (ACC_W+1)'(guard && (!a[ACC_W-1] || sticky));
-      lane_sat[k] = 14'(k) < dv_nk && (r > (ACC_W+1)'(33'sh0_7fff_ffff) || r < -((ACC_W+1)'(33'sh0_8000_0000)));
+      lane_sat[k] = !fp && 14'(k) < dv_nk && (r > (ACC_W+1)'(33'sh0_7fff_ffff) || r < -((ACC_W+1)'(33'sh0_8000_0000)));
       if (14'(k) >= dv_nk) atom[k*32 +: 32] = '0;
+      else if (fp) atom[k*32 +: 32] = dla_conv_fp_pkg::fp48_to_fp32(48'(a));
       else if (r > (ACC_W+1)'(33'sh0_7fff_ffff)) atom[k*32 +: 32] = 32'h7fff_ffff;
       else if (r < -((ACC_W+1)'(33'sh0_8000_0000))) atom[k*32 +: 32] = 32'h8000_0000;
       else atom[k*32 +: 32] = r[31:0];

@@ -20,6 +20,7 @@ module dla_cdma #(
   parameter bit HAS_WMB     = 1'b0,                        // weight compression
   parameter bit HAS_BATCH   = 1'b0,                        // batching (direct mode)
   parameter bit HAS_WINO    = 1'b0,                        // Winograd input (dla_cdma_wino)
+  parameter bit HAS_FP      = 1'b0,                        // fp16 (NaN flush and counters)
   parameter int AK          = 8,                           // kernels per group (int8)
   parameter int APB         = DATA_BITS / (8 * ATOM_BYTES)  // atoms per beat: 1 or 2
 ) (
@@ -114,6 +115,7 @@ module dla_cdma #(
   logic [31:0] wt_lo, wt_hi, wt_total_bytes;
   logic [13:0] eps;
   logic [15:0] mean_ry, mean_gu, mean_bv, mean_ax, cvt_offset, cvt_scale, pad_value;
+  logic [31:0] nan_data, inf_data, nan_wt, inf_wt;           // fp16 census of the layer
 
   dla_cdma_regs u_regs (
     .clk, .rstn, .req_vld, .req_wr, .req_word, .req_wdat, .rd_data,
@@ -162,8 +164,8 @@ module dla_cdma #(
     .d_zero_padding_value_pad_value(pad_value),
     .d_bank_data_bank(unused_data_bank), .d_bank_weight_bank(unused_weight_bank),
     .d_nan_flush_to_zero_nan_to_zero(nan_to_zero),
-    .d_nan_input_data_num_nan_data_num(32'd0), .d_nan_input_weight_num_nan_weight_num(32'd0),
-    .d_inf_input_data_num_inf_data_num(32'd0), .d_inf_input_weight_num_inf_weight_num(32'd0),
+    .d_nan_input_data_num_nan_data_num(nan_data), .d_nan_input_weight_num_nan_weight_num(nan_wt),
+    .d_inf_input_data_num_inf_data_num(inf_data), .d_inf_input_weight_num_inf_weight_num(inf_wt),
     .d_perf_enable_dma_en(perf_en),
     .d_perf_dat_read_stall_dat_rd_stall(32'd0), .d_perf_wt_read_stall_wt_rd_stall(32'd0),
     .d_perf_dat_read_latency_dat_rd_latency(32'd0), .d_perf_wt_read_latency_wt_rd_latency(32'd0),
@@ -306,13 +308,29 @@ module dla_cdma #(
     wire  [7:0]  lo = dp_data[i*8 +: 8];
     wire  [7:0]  hi = dp_data[(i | 1)*8 +: 8];
     wire  [16:0] p  = (es2 && i % 2 == 0) ? {hi[7], hi, lo} : {{9{lo[7]}}, lo};
+    /* verilator lint_off UNUSEDSIGNAL */   // direct mode never converts into fp16
+    logic [16:0] z17;
+    /* verilator lint_on UNUSEDSIGNAL */
     dla_conv_cvt u_cvt (.p, .offset(cvt_offset), .scale(cvt_scale), .truncate(cvt_truncate),
-                        .sat8(d_s8[i*8 +: 8]), .sat16(d_s16[i*16 +: 16]));
+                        .sat8(d_s8[i*8 +: 8]), .sat16(d_s16[i*16 +: 16]), .z17);
   end
+  // fp16 data: NaN elements become +0 with NAN_TO_ZERO (the converter is off for fp16)
+  wire fp_in = HAS_FP && in_prec == 2'd2;
   always_comb
     for (int i = 0; i < DATA_BITS / 8; i++)
       d_cv[i*8 +: 8] = !cvt_en ? dp_data[i*8 +: 8] :
                        es2 ? d_s16[(i & ~1)*16 + (i % 2)*8 +: 8] : d_s8[i*8 +: 8];
+  logic [DATA_BITS-1:0] d_fl;                        // flushed after the converter
+  /* verilator lint_off UNUSEDSIGNAL */               // Winograd only
+  logic [DATA_BITS-1:0] d_nf;                        // flushed raw data
+  /* verilator lint_on UNUSEDSIGNAL */
+  always_comb
+    for (int e = 0; e < DATA_BITS / 16; e++) begin
+      d_fl[e*16 +: 16] = (fp_in && nan_to_zero && dp_data[e*16 + 10 +: 5] == 5'h1f &&
+                          dp_data[e*16 +: 10] != '0) ? 16'd0 : d_cv[e*16 +: 16];
+      d_nf[e*16 +: 16] = (fp_in && nan_to_zero && dp_data[e*16 + 10 +: 5] == 5'h1f &&
+                          dp_data[e*16 +: 10] != '0) ? 16'd0 : dp_data[e*16 +: 16];
+    end
 
   // the beat's atoms at their slice positions: atom j at byte d_sh + j * pitch of the window
   logic [2*EB-1:0]          d_wdata;
@@ -322,7 +340,7 @@ module dla_cdma #(
     d_wmask = '0;
     for (int j = 0; j < APB; j++)
       if (j < 32'(d_n)) begin
-        d_wdata = d_wdata | ((2*EB)'(d_cv[(32'(d_lo) + j) % APB * AB +: AB]) << ((32'(d_sh) + 32'(j) * d_pitch) * 8));
+        d_wdata = d_wdata | ((2*EB)'(d_fl[(32'(d_lo) + j) % APB * AB +: AB]) << ((32'(d_sh) + 32'(j) * d_pitch) * 8));
         d_wmask = d_wmask | ((2*ENTRY_BYTES)'({ATOM_BYTES{1'b1}}) << (32'(d_sh) + 32'(j) * d_pitch));
       end
   end
@@ -365,13 +383,14 @@ module dla_cdma #(
   logic [ENTRY_BYTES*8-1:0] i_wdata;
   logic [ENTRY_BYTES-1:0]   i_wmask;
   logic [13:0]          i_rows;
+  logic [$clog2(ATOM_BYTES / 2):0] i_nan, i_inf;      // fp16 pixels: the census of a taken atom
 
   dla_cdma_img #(
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
   ) u_img (
     .clk, .rstn, .start(start && image && fetch_data),
-    .pixel_format, .es2, .sign_override, .width_m1, .height_m1, .chan_m1, .x_offset,
+    .pixel_format, .es2, .fp_out(HAS_FP && proc_prec == 2'd2), .nan_to_zero, .sign_override, .width_m1, .height_m1, .chan_m1, .x_offset,
     .addr0(addr0_64[ADDR_BITS-1:0]), .addr1(addr1_64[ADDR_BITS-1:0]), .line_stride, .uv_stride,
     .pad_left, .pad_right, .pad_value,
     .cvt_en, .cvt_truncate, .cvt_offset, .cvt_scale,
@@ -381,10 +400,16 @@ module dla_cdma #(
     .req_len(i_req_len), .req_tag(i_req_tag),
     .dat_valid(dp_valid && image), .dat_data(dp_data), .dat_mask(dp_mask),
     .dat_tag(dp_tag),
-    .w_en(i_we), .w_addr(i_waddr), .w_data(i_wdata), .w_mask(i_wmask), .rows_done(i_rows)
+    .w_en(i_we), .w_addr(i_waddr), .w_data(i_wdata), .w_mask(i_wmask), .rows_done(i_rows),
+    .cen_nan(i_nan), .cen_inf(i_inf)
   );
 
   // ---- Winograd fetch ---------------------------------------------------------------------
+  // fp16 NaNs flushed after padding: the data and the pad value alike
+  /* verilator lint_off UNUSEDSIGNAL */   // Winograd only
+  wire  [15:0]          x_pad = (fp_in && nan_to_zero && pad_value[14:10] == 5'h1f && pad_value[9:0] != '0)
+                                ? 16'd0 : pad_value;
+  /* verilator lint_on UNUSEDSIGNAL */
   logic                 x_req_valid, x_we;
   logic [ADDR_BITS-1:0] x_req_addr;
   logic [EA-1:0]        x_waddr0, x_waddr1;
@@ -398,10 +423,10 @@ module dla_cdma #(
     ) u_wino (
       .clk, .rstn, .start(start && wino && fetch_data), .es2, .width_m1, .height_m1, .surf_m1,
       .w_ext_m1(width_ext), .h_ext_m1(height_ext), .stride_x_m1(stride_x), .stride_y_m1(stride_y),
-      .pad_left, .pad_top, .pad_value, .addr0(addr0_64[ADDR_BITS-1:0]), .line_stride, .surf_stride,
+      .pad_left, .pad_top, .pad_value(x_pad), .addr0(addr0_64[ADDR_BITS-1:0]), .line_stride, .surf_stride,
       .slice_base0, .eps_p1, .data_ring,
       .req_valid(x_req_valid), .req_ready(dp_ready), .req_addr(x_req_addr),
-      .dat_valid(dp_valid && wino), .dat_data(dp_data), .dat_lo(d_lo), .dat_n(d_n),
+      .dat_valid(dp_valid && wino), .dat_data(d_nf), .dat_lo(d_lo), .dat_n(d_n),
       .w_en(x_we), .w_addr0(x_waddr0), .w_addr1(x_waddr1), .w_data(x_wdata), .w_mask(x_wmask),
       .rows_done(x_rows)
     );
@@ -512,6 +537,68 @@ module dla_cdma #(
   // them when the layer reuses the weights
   assign wt_bytes  = !t_walk ? w_total << ATOM_SH : cmp ? declared : t_atoms << ATOM_SH;
   assign wmb_bytes_in = (m_walk ? m_atoms : m_total) << ATOM_SH;
+
+  // ---- fp16 census ---------------------------------------------------------------------------
+  // Counted before the flush: every element of the fetched feature atoms (direct mode; data
+  // layers with IN_PRECISION fp16) and of every weight beat, the compressed stream included
+  // (PROC_PRECISION fp16). 32-bit counters, cleared at the start of a layer, saturating.
+  localparam int CB = $clog2(DATA_BITS / 16) + 1;
+  logic [CB-1:0] bn_d, bi_d, bn_w, bi_w;
+  if (HAS_FP) begin : g_census
+    localparam int EPA = ATOM_BYTES / 2;                  // elements per atom
+    logic [DATA_BITS/16-1:0] d_sel, w_sel_e;
+    always_comb
+      for (int e = 0; e < DATA_BITS / 16; e++) begin
+        d_sel[e]   = dp_mask[e / EPA];
+        w_sel_e[e] = wp_mask[e / EPA];
+      end
+    dla_fp16_census #(.BITS(DATA_BITS)) u_dc (.data(dp_data), .sel(d_sel), .nan(bn_d), .inf(bi_d));
+    dla_fp16_census #(.BITS(DATA_BITS)) u_wc (.data(wp_data), .sel(w_sel_e), .nan(bn_w), .inf(bi_w));
+  end else begin : g_no_census
+    assign {bn_d, bi_d, bn_w, bi_w} = '0;
+  end
+  wire count_d = dp_valid && !image && fp_in;
+  // Winograd: the extended cube's pad elements count as the pad value (before the flush): the
+  // padded rows times their width, less the input lines inside them, times the channels
+  wire [4:0]  sy_w      = 5'(stride_y) + 5'd1;
+  wire [31:0] rows_ext  = (32'(height_ext) + 32'd1) * 32'(sy_w);
+  wire [31:0] rows_end  = 32'(pad_top) + 32'(height_m1) + 32'd1;
+  wire [31:0] rows_in   = (rows_end < rows_ext ? rows_end : rows_ext) > 32'(pad_top) ?
+                          (rows_end < rows_ext ? rows_end : rows_ext) - 32'(pad_top) : 32'd0;
+  wire [63:0] pad_elems = (64'(rows_ext) * (64'(width_ext) + 64'd1) * (64'(stride_x) + 64'd1) -
+                           64'(rows_in) * (64'(width_m1) + 64'd1)) * (64'(surf_m1) + 64'd1) *
+                          (64'(ATOM_BYTES) >> 1);
+  wire [31:0] pad_count = (wino && fetch_data_q && fp_in) ? (pad_elems > 64'h0_ffff_ffff ? 32'hffff_ffff
+                                                                                       : pad_elems[31:0]) : 32'd0;
+  wire pad_nan = pad_value[14:10] == 5'h1f && pad_value[9:0] != '0;
+  wire pad_inf = pad_value[14:10] == 5'h1f && pad_value[9:0] == '0;
+  wire count_w = wp_valid && w_kind == 2'd0 && HAS_FP && proc_prec == 2'd2;
+  logic start_q;                                       // the clock after start
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) start_q <= 1'b0;
+    else start_q <= start;
+  function automatic logic [31:0] sat_add(input logic [31:0] c, input logic [CB-1:0] n);
+    sat_add = (33'(c) + 33'(n) > 33'h0_ffff_ffff) ? 32'hffff_ffff : c + 32'(n);
+  endfunction
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) {nan_data, inf_data, nan_wt, inf_wt} <= '0;
+    else if (start) {nan_data, inf_data, nan_wt, inf_wt} <= '0;
+    else if (start_q) begin                            // Winograd pad elements, once a layer
+      nan_data <= pad_nan ? pad_count : 32'd0;
+      inf_data <= pad_inf ? pad_count : 32'd0;
+    end else begin
+      if (count_d) begin
+        nan_data <= sat_add(nan_data, bn_d);
+        inf_data <= sat_add(inf_data, bi_d);
+      end else if (image && fp_in) begin
+        nan_data <= sat_add(nan_data, CB'(i_nan));
+        inf_data <= sat_add(inf_data, CB'(i_inf));
+      end
+      if (count_w) begin
+        nan_wt <= sat_add(nan_wt, bn_w);
+        inf_wt <= sat_add(inf_wt, bi_w);
+      end
+    end
 
   // ---- layer progress ---------------------------------------------------------------------
   wire data_done = !fetch_data_q || rows_done == (image ? 14'(height_m1) + 14'd1 :

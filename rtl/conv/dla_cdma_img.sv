@@ -3,7 +3,8 @@
 // slice from its first entry, one pixel per clock. Integer pixel formats (pitch linear, one
 // plane or Y + interleaved UV; 8-bit, 16-bit and 10-bit packed components), unsigned or signed
 // (PIXEL_SIGN_OVERRIDE), converted with the per-component means or CVT_OFFSET when CVT_EN = 1
-// into 1-byte (int8) or 2-byte (int16) elements, pad pixels stored raw.
+// into 1-byte (int8) or 2-byte (int16/fp16) elements, pad pixels stored raw; fp16 pixel
+// formats stored raw but for the NaN flush, and counted for CDMA's NaN/Inf counters.
 //
 // Each plane has a read walker (request chunks only when its atom FIFO has room: read data is
 // never back-pressured; the request tag names the plane) and a byte queue that drops the bytes
@@ -23,7 +24,9 @@ module dla_cdma_img #(
   input  logic                     rstn,
   input  logic                     start,
   input  logic [5:0]               pixel_format,
-  input  logic                     es2,            // int16 processing: 2-byte elements
+  input  logic                     es2,            // int16/fp16 processing: 2-byte elements
+  input  logic                     fp_out,         // PROC fp16: integer pixels converted to fp16
+  input  logic                     nan_to_zero,    // fp16 pixels: NaN components stored as +0
   input  logic                     sign_override,
   input  logic [12:0]              width_m1,
   input  logic [12:0]              height_m1,
@@ -63,7 +66,11 @@ module dla_cdma_img #(
   output logic [EA-1:0]            w_addr,
   output logic [ENTRY_BYTES*8-1:0] w_data,
   output logic [ENTRY_BYTES-1:0]   w_mask,
-  output logic [13:0]              rows_done
+  output logic [13:0]              rows_done,
+  // fp16 pixel formats: NaNs / infinities of the plane-0 atom taken this clock, from pixel
+  // X_OFFSET on (the bytes before it in a row's first atom do not count)
+  output logic [$clog2(ATOM_BYTES / 2):0] cen_nan,
+  output logic [$clog2(ATOM_BYTES / 2):0] cen_inf
 );
   localparam int AB      = ATOM_BYTES * 8;
   localparam int ATOM_SH = $clog2(ATOM_BYTES);
@@ -88,6 +95,7 @@ module dla_cdma_img #(
     else if (pixel_format <= 6'd11) bpp0 = 4'd8;
     else bpp0 = 4'd4;
   end
+  wire       fp_pix = pixel_format == 6'd5 || pixel_format == 6'd8 || pixel_format == 6'd11;
   wire [2:0] ncomp = 3'(chan_m1) + 3'd1;
   wire [3:0] pix_bytes_n = es2 ? 4'(ncomp) << 1 : 4'(ncomp);   // bytes a pixel takes in the line
 
@@ -269,9 +277,15 @@ module dla_cdma_img #(
     wire  [15:0] c    = comp[i*16 +: 16];
     wire  [15:0] mean = (i == 0) ? mean_ry : (i == 1) ? mean_gu : (i == 2) ? mean_bv : mean_ax;
     wire  [16:0] p    = wide ? {sign_override && c[15], c} : {{9{sign_override && c[7]}}, c[7:0]};
+    logic [16:0] z17;
+    logic [15:0] f16;
     dla_conv_cvt u_cvt (.p, .offset(mean_format ? mean : cvt_offset), .scale(cvt_scale),
-                        .truncate(cvt_truncate), .sat8(s8), .sat16(s16));
-    assign els[i*16 +: 16] = !in_img ? pad_value : cvt_en ? (es2 ? s16 : {8'd0, s8}) : c;
+                        .truncate(cvt_truncate), .sat8(s8), .sat16(s16), .z17);
+    dla_sdp_int17_fp16 #(.SATURATE(1'b0)) u_f16 (.v(z17), .y(f16));
+    wire c_nan = c[14:10] == 5'h1f && c[9:0] != '0;
+    assign els[i*16 +: 16] = !in_img ? pad_value :
+                             fp_pix ? ((nan_to_zero && c_nan) ? 16'd0 : c) :
+                             cvt_en ? (fp_out ? f16 : es2 ? s16 : {8'd0, s8}) : c;
   end
   always_comb begin
     pix_bytes = '0;
@@ -279,6 +293,18 @@ module dla_cdma_img #(
       if (es2) pix_bytes[i*16 +: 16] = els[i*16 +: 16];
       else pix_bytes[i*8 +: 8] = els[i*16 +: 8];
   end
+
+  // ---- fp16 census of plane 0 -------------------------------------------------------------
+  logic [15:0] tr;                                  // atoms of the row taken so far
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) tr <= '0;
+    else if (start) tr <= '0;
+    else if (take[0]) tr <= (tr + 16'd1 == row_atoms[0 +: 16]) ? 16'd0 : tr + 16'd1;
+  logic [ATOM_BYTES/2-1:0] cen_sel;
+  always_comb
+    for (int e = 0; e < ATOM_BYTES / 2; e++)
+      cen_sel[e] = take[0] && fp_pix && !(tr == '0 && 32'(e) * 2 < 32'(skip[0 +: ATOM_SH+1]));
+  dla_fp16_census #(.BITS(AB)) u_census (.data(fifo_head[0 +: AB]), .sel(cen_sel), .nan(cen_nan), .inf(cen_inf));
 
   // ---- line packer --------------------------------------------------------------------
   logic [2*EB*8-1:0] stg;

@@ -4,13 +4,16 @@
 // every atomic operation, computes the exact integer dot product of the AC data lanes with
 // each of its kernels' AC weight lanes, registered (one operation per clock). Lanes are LW
 // bits: 8 (int8 configurations) or 16 (int16 configurations; int8 values arrive sign-extended
-// and int16 groups use kernels [0, AK/2) only, so CMAC_B idles in int16 layers).
+// and int16 groups use kernels [0, AK/2) only, so CMAC_B idles in int16 layers). fp16 layers
+// (HAS_FP, CMAC_A only) use dla_cmac_fp16 per kernel: a 38-bit mantissa in `partial` and its
+// exponent in `pexp`.
 module dla_cmac #(
   parameter int AC   = 8,
   parameter int AK   = 8,
   parameter int HALF = 0,                 // 0: CMAC_A, 1: CMAC_B
   parameter int LW   = 8,                 // lane width
   parameter bit HAS_WINO = 1'b0,          // Winograd (AC = 64: 16 positions x 4 channels)
+  parameter bit HAS_FP   = 1'b0,          // fp16 layers (LW = 16, PW = 38)
   parameter int PW   = 2 * LW + $clog2(AC),   // partial-sum width
   parameter int AKB  = $clog2(AK)
 ) (
@@ -33,7 +36,8 @@ module dla_cmac #(
   input  logic                   mi_slot,
   input  logic [AC*LW-1:0]       mi_data,
   input  logic [1:0]             wsel,     // Winograd: which of the tile's four outputs
-  output logic [AK/2*PW-1:0]     partial
+  output logic [AK/2*PW-1:0]     partial,
+  output logic [AK/2*6-1:0]      pexp      // fp16: the exponent of each kernel's partial
 );
   localparam int KH = AK / 2;
 
@@ -63,6 +67,7 @@ module dla_cmac #(
   // the same on the columns), exactly; the four outputs (Y00, Y01, Y10, Y11) are kept and
   // given out one a clock as `wsel` says.
   wire wino = HAS_WINO && conv_mode;
+  wire fp   = HAS_FP && HALF == 0 && proc_prec == 2'd2;
   for (genvar k = 0; k < KH; k++) begin : g_k
     logic signed [PW-1:0] dot;
     logic [4*PW-1:0]      y, res;                 // two's complement, output o at [o*PW +: PW]
@@ -96,6 +101,17 @@ module dla_cmac #(
     always_ff @(posedge clk or negedge rstn)
       if (!rstn) res <= '0;
       else if (mi_valid) res <= {y[PW +: 3*PW], wino ? y[0 +: PW] : dot};
-    assign partial[k*PW +: PW] = wino ? res[32'(wsel)*PW +: PW] : res[0 +: PW];
+    logic [4*PW-1:0] fres;                        // fp16: the cell's outputs
+    if (HAS_FP && HALF == 0) begin : g_fp
+      dla_cmac_fp16 #(.AC(AC), .PW(PW)) u_fp (
+        .clk, .en(mi_valid && fp), .wino, .w(wt[mi_slot][k]), .d(mi_data),
+        .x(pexp[k*6 +: 6]), .y(fres)
+      );
+    end else begin : g_no_fp
+      assign fres = '0;
+      assign pexp[k*6 +: 6] = '0;
+    end
+    wire [4*PW-1:0] out = fp ? fres : res;
+    assign partial[k*PW +: PW] = wino ? out[32'(wsel)*PW +: PW] : out[0 +: PW];
   end
 endmodule

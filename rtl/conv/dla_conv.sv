@@ -24,6 +24,7 @@ module dla_conv #(
   parameter bit HAS_WMB     = 1'b0,     // weight compression (mask bits in the last bank)
   parameter bit HAS_BATCH   = 1'b0,     // batching (direct mode)
   parameter bit HAS_WINO    = 1'b0,     // Winograd convolution (AC = 64)
+  parameter bit HAS_FP      = 1'b0,     // fp16 layers (needs PREC16)
   parameter int LEN_BITS    = 16,
   parameter int TAG_BITS    = 4,
   parameter int SL          = 32,
@@ -203,7 +204,7 @@ module dla_conv #(
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
     .PREC16(PREC16), .HAS_SRAM(HAS_SRAM), .HAS_WMB(HAS_WMB), .HAS_BATCH(HAS_BATCH),
-    .HAS_WINO(HAS_WINO), .AK(AK)
+    .HAS_WINO(HAS_WINO), .HAS_FP(HAS_FP), .AK(AK)
   ) u_cdma (
     .clk, .rstn, .req_vld(cdma_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cdma),
     .op_en(en_cdma), .op_done(done),
@@ -226,7 +227,7 @@ module dla_conv #(
   logic [SLB-1:0]       mi_pix;
   dla_csc #(
     .AC(AC), .AK(AK), .ATOM_BYTES(ATOM_BYTES), .ENTRY_BYTES(ENTRY_BYTES), .PREC16(PREC16),
-    .HAS_WMB(HAS_WMB), .HAS_BATCH(HAS_BATCH), .HAS_WINO(HAS_WINO), .EA(EA), .SL(SL)
+    .HAS_WMB(HAS_WMB), .HAS_BATCH(HAS_BATCH), .HAS_WINO(HAS_WINO), .HAS_FP(HAS_FP), .EA(EA), .SL(SL)
   ) u_csc (
     .clk, .rstn, .req_vld(csc_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_csc),
     .op_en(en_csc), .op_done(done),
@@ -247,15 +248,19 @@ module dla_conv #(
 
   // ---- CMAC -------------------------------------------------------------------------------
   logic [AK/2*PW-1:0] part_a, part_b;
-  dla_cmac #(.AC(AC), .AK(AK), .HALF(0), .LW(LW), .PW(PW), .HAS_WINO(HAS_WINO)) u_cmac_a (
+  logic [AK/2*6-1:0]  pexp_a;                    // fp16 exponents (CMAC_A: fp16 kernels)
+  /* verilator lint_off UNUSEDSIGNAL */           // CMAC_B has no fp16 cells
+  logic [AK/2*6-1:0]  pexp_b;
+  /* verilator lint_on UNUSEDSIGNAL */
+  dla_cmac #(.AC(AC), .AK(AK), .HALF(0), .LW(LW), .PW(PW), .HAS_WINO(HAS_WINO), .HAS_FP(HAS_FP)) u_cmac_a (
     .clk, .rstn, .req_vld(cmac_a_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cmac_a),
     .op_en(en_cmac_a), .op_done(done), .wl_valid, .wl_slot, .wl_kernel, .wl_data,
-    .mi_valid, .mi_slot, .mi_data, .wsel(p_o), .partial(part_a)
+    .mi_valid, .mi_slot, .mi_data, .wsel(p_o), .partial(part_a), .pexp(pexp_a)
   );
-  dla_cmac #(.AC(AC), .AK(AK), .HALF(1), .LW(LW), .PW(PW), .HAS_WINO(HAS_WINO)) u_cmac_b (
+  dla_cmac #(.AC(AC), .AK(AK), .HALF(1), .LW(LW), .PW(PW), .HAS_WINO(HAS_WINO), .HAS_FP(HAS_FP)) u_cmac_b (
     .clk, .rstn, .req_vld(cmac_b_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cmac_b),
     .op_en(en_cmac_b), .op_done(done), .wl_valid, .wl_slot, .wl_kernel, .wl_data,
-    .mi_valid, .mi_slot, .mi_data, .wsel(p_o), .partial(part_b)
+    .mi_valid, .mi_slot, .mi_data, .wsel(p_o), .partial(part_b), .pexp(pexp_b)
   );
   // the operation's place, alongside CMAC's register stage; a Winograd operation gives four
   // partials (the tile's outputs), one a clock, to atoms 4 t + o of the stripe
@@ -285,11 +290,11 @@ module dla_conv #(
 
   // ---- CACC -------------------------------------------------------------------------------
   dla_cacc #(.AK(AK), .SL(SL), .PW(PW), .TP(TP), .SAT_WRAP(SAT_WRAP), .PREC16(PREC16),
-             .HAS_BATCH(HAS_BATCH), .HAS_WINO(HAS_WINO)) u_cacc (
+             .HAS_BATCH(HAS_BATCH), .HAS_WINO(HAS_WINO), .HAS_FP(HAS_FP)) u_cacc (
     .clk, .rstn, .req_vld(cacc_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cacc),
     .op_en(en_cacc), .op_done(done), .start,
     .bank_free, .stripe_start,
-    .p_valid, .p_data({part_b, part_a}), .p_pix, .p_bank, .p_first, .p_stripe_end,
+    .p_valid, .p_data({part_b, part_a}), .p_exp(pexp_a), .p_pix, .p_bank, .p_first, .p_stripe_end,
     .fly_valid, .fly_ready, .fly_data, .layer_end
   );
 endmodule

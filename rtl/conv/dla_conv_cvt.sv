@@ -7,7 +7,8 @@ module dla_conv_cvt (
   input  logic [15:0] scale,
   input  logic [5:0]  truncate,
   output logic [7:0]  sat8,
-  output logic [15:0] sat16
+  output logic [15:0] sat16,
+  output logic [16:0] z17                  // the 17-bit result before the precision's saturation
 );
   logic signed [63:0] prod, fl, z;
   logic signed [17:0] diff;
@@ -23,5 +24,6 @@ module dla_conv_cvt (
     else if (z < -64'sd65536) z = -64'sd65536;
     sat8  = (z > 64'sd127)   ? 8'h7f   : (z < -64'sd128)   ? 8'h80   : z[7:0];
     sat16 = (z > 64'sd32767) ? 16'h7fff : (z < -64'sd32768) ? 16'h8000 : z[15:0];
+    z17   = z[16:0];
   end
 endmodule

@@ -22,6 +22,7 @@ module dla_csc #(
   parameter bit HAS_WMB     = 1'b0,  // weight compression (mask reads on a third CBUF port)
   parameter bit HAS_BATCH   = 1'b0,  // batching (direct mode)
   parameter bit HAS_WINO    = 1'b0,  // Winograd (needs AC = 64)
+  parameter bit HAS_FP      = 1'b0,  // fp16 layers (the Winograd PRA in float)
   parameter int NRD         = HAS_WMB ? 3 : 2,
   parameter int LW          = PREC16 ? 16 : 8,
   parameter int EA          = 14,
@@ -762,7 +763,8 @@ module dla_csc #(
   // Winograd: the window's transform (V = B^T d B, PRA_TRUNCATE, saturation) goes to CMAC
   logic [AC*LW-1:0] pra;
   if (HAS_WINO) begin : g_pra
-    dla_conv_wino_pra #(.LW(LW)) u_pra (.d(lanes), .es2, .truncate(pra_truncate), .v(pra));
+    dla_conv_wino_pra #(.LW(LW)) u_pra (
+      .d(lanes), .es2, .fp(HAS_FP && proc_prec == 2'd2), .truncate(pra_truncate), .v(pra));
   end else begin : g_no_pra
     assign pra = '0;
   end

@@ -1,6 +1,8 @@
-// INT17->FP16 with saturation (sdp.md §3.2): RNE to 11 significant bits; magnitudes that
-// would reach 65536 give +-65504.
-module dla_sdp_int17_fp16 (
+// INT17->FP16 (sdp.md §3.2): RNE to 11 significant bits; magnitudes that would reach 65536
+// give +-65504 (SATURATE, SDP) or +-Inf (CDMA's image converter into fp16).
+module dla_sdp_int17_fp16 #(
+  parameter bit SATURATE = 1'b1
+) (
   input  logic signed [16:0] v,
   output logic [15:0]        y
 );
@@ -29,7 +31,7 @@ module dla_sdp_int17_fp16 (
       e = e + 1;
     end
     if (v == '0)     y = '0;
-    else if (e >= 31) y = {s, 5'h1e, 10'h3ff};
+    else if (e >= 31) y = SATURATE ? {s, 5'h1e, 10'h3ff} : {s, 5'h1f, 10'h000};
     else             y = {s, 5'(e), sig[9:0]};
   end
 endmodule

@@ -417,9 +417,14 @@ module NV_nvdla (
     .HAS_BATCH(1'b0),
 `endif
 `ifdef DLA_CONV_WINOGRAD
-    .HAS_WINO(1'b1)
+    .HAS_WINO(1'b1),
 `else
-    .HAS_WINO(1'b0)
+    .HAS_WINO(1'b0),
+`endif
+`ifdef DLA_HAS_FP16
+    .HAS_FP(1'b1)
+`else
+    .HAS_FP(1'b0)
 `endif
   ) u_conv (
     .clk, .rstn,
