@@ -78,7 +78,8 @@ endfunction()
 # One row of a generated simulation registry (tb/harness/src/simulation_factories.h):
 # dla_factory_entry(<out_var> <cfg> <dut> <source> <random|zero> <idle cycles> <factory>)
 # NVIDIA's RTL ("nvdla") has the convolution pipeline; the primary DUT has it when DLA_DUT_CONV
-# and the configuration is in DLA_DUT_CONV_CONFIGS.
+# and the configuration is in DLA_DUT_CONV_CONFIGS. Both implement RUBIK on the configurations
+# that have it (v1), the primary DUT unless DLA_DUT_RUBIK is OFF.
 function(dla_factory_entry out_var cfg dut source init idle factory)
   if(init STREQUAL "zero")
     set(state InitialState::Zero)
@@ -90,5 +91,10 @@ function(dla_factory_entry out_var cfg dut source init idle factory)
   else()
     set(conv false)
   endif()
-  set(${out_var} "      {\"${cfg}\", \"${dut}\", \"${source}\", ${state}, ${idle}ull, &${factory}, ${conv}},\n" PARENT_SCOPE)
+  if(dut STREQUAL "nvdla" OR DLA_DUT_RUBIK)
+    set(rubik true)
+  else()
+    set(rubik false)
+  endif()
+  set(${out_var} "      {\"${cfg}\", \"${dut}\", \"${source}\", ${state}, ${idle}ull, &${factory}, ${conv}, ${rubik}},\n" PARENT_SCOPE)
 endfunction()

@@ -79,3 +79,6 @@ cdp/dla_cdp_wdma.sv
 cdp/dla_cdp_rdma.sv
 cdp/dla_cdp_core.sv
 cdp/dla_cdp.sv
+rubik/dla_rubik_walk.sv
+rubik/dla_rubik_gather.sv
+rubik/dla_rubik.sv

@@ -213,14 +213,14 @@ class TracePlayer {
                      " has no convolution pipeline (DLA_DUT_CONV); the golden model passes it (--golden-only)";
           return o;
         }
-        // No DUT implements RUBIK yet (docs/rubik.md).
         const bool runs_rubik = std::any_of(res.layers.begin(), res.layers.end(), [](const LayerRecord& l) {
           return l.completed && l.unit == Unit::RBK;
         });
-        if (runs_rubik) {
+        if (runs_rubik && !tb::find_simulation_model(o.config, req.dut)->rubik) {
           o.verdict = TraceVerdict::NotImplemented;
           o.units = "RUBIK";
-          o.detail = "no DUT of this project implements RUBIK yet; the golden model passes it (--golden-only)";
+          o.detail = "DUT " + req.dut + " of configuration " + o.config +
+                     " does not implement RUBIK (DLA_DUT_RUBIK); the golden model passes it (--golden-only)";
           return o;
         }
         req.golden_only = false;

@@ -583,8 +583,10 @@ RunResult run_program(const RunRequest& req, const Program& program) {
     if (sim)
       if (const auto model = tb::find_simulation_model(req.config, req.dut); model && !model->conv)
         golden.remove_conv_datapaths();
-    // No DUT implements RUBIK yet: an armed RUBIK group stays armed on it, so it must in the model.
-    if (sim && golden.has_datapath(Unit::RBK)) golden.remove_datapath(Unit::RBK);
+    // A DUT without RUBIK leaves an armed RUBIK group armed; so must the model.
+    if (sim && golden.has_datapath(Unit::RBK))
+      if (const auto model = tb::find_simulation_model(req.config, req.dut); model && !model->rubik)
+        golden.remove_datapath(Unit::RBK);
     if (sim) {
       golden.memory(MemPort::Dbb) = SparseMemory(sim->memory(MemPort::Dbb).poison_seed());
       if (cfg.sram_if)
@@ -661,8 +663,11 @@ RunResult run_test(const RunRequest& req) {
                                     " has no convolution pipeline (DLA_DUT_CONV); run it --golden-only or on a DUT "
                                     "that has one (e.g. --dut nvdla)");
     if (gen.needs_rubik && !req.golden_only)
-      throw std::invalid_argument("test " + req.test + " runs RUBIK layers, but no DUT of this project implements RUBIK "
-                                  "yet (there is no RUBIK RTL); run it --golden-only");
+      if (const auto model = tb::find_simulation_model(req.config, req.dut); model && !model->rubik)
+        throw std::invalid_argument("test " + req.test + " runs RUBIK layers, but DUT '" + req.dut +
+                                    "' of configuration " + req.config +
+                                    " does not implement RUBIK (DLA_DUT_RUBIK); run it --golden-only or on a DUT "
+                                    "that has it");
     const auto t0 = Clock::now();
     const Program program = gen.generate(cfg, req.seed, req.knobs);
     const double generate_seconds = seconds_since(t0);

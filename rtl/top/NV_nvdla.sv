@@ -3,7 +3,8 @@
 // Everything runs on dla_core_clk (drive dla_csb_clk with the same clock). The units present
 // and their CSB windows come from the generated dla_cfg.svh of the configuration.
 //
-//   CSB --> dla_csb_slave --> window decode --> GLB / CFGROM / BDMA / SDP / PDP / register shells
+//   CSB --> dla_csb_slave --> window decode --> GLB / CFGROM / BDMA / SDP / PDP / CDP / RUBIK /
+//                                               register shells
 //   BDMA --> dla_axi_master (DBB)  --> nvdla_core2dbb_*
 //        --> dla_axi_master (SRAM) --> nvdla_core2cvsram_*   (when DLA_HAS_SRAM_IF)
 //   unit done pulses --> GLB --> dla_intr
@@ -121,6 +122,7 @@ module NV_nvdla (
   logic [1:0]  sdp_done;
   logic [1:0]  pdp_done;
   logic [1:0]  cdp_done;
+  logic [1:0]  rbk_done;
   logic [1:0]  cdma_dat_done, cdma_wt_done, cacc_done;
 
   // Read data of every unit window; a block drives 0 unless it performs a read.
@@ -130,7 +132,7 @@ module NV_nvdla (
   assign rd_data    = rd_glb | rd_cfgrom | rd_bdma | rd_shells;
   assign hold       = bdma_hold;
   assign done_pulse = {10'd0, cacc_done, cdma_wt_done, cdma_dat_done,
-                       8'd0, bdma_done, pdp_done, cdp_done, sdp_done};
+                       6'd0, rbk_done, bdma_done, pdp_done, cdp_done, sdp_done};
 
   // ---- GLB --------------------------------------------------------------------------------
   localparam logic [15:0] BASE_GLB = `DLA_BASE_GLB;
@@ -175,9 +177,9 @@ module NV_nvdla (
   logic [31:0] rd_conv;
 `endif
   // SDP and SDP_RDMA: one unit (dla_sdp, below the DMA ports), its read data in rd_sdp; PDP_RDMA
-  // and PDP: dla_pdp, in rd_pdp_rdma; CDP_RDMA and CDP: dla_cdp, in rd_cdp_rdma.
-  logic [31:0] rd_sdp, rd_pdp_rdma, rd_cdp_rdma;
-  assign rd_shells = rd_reg_shells | rd_conv | rd_sdp | rd_pdp_rdma | rd_cdp_rdma;
+  // and PDP: dla_pdp, in rd_pdp_rdma; CDP_RDMA and CDP: dla_cdp, in rd_cdp_rdma; RBK: dla_rubik.
+  logic [31:0] rd_sdp, rd_pdp_rdma, rd_cdp_rdma, rd_rbk;
+  assign rd_shells = rd_reg_shells | rd_conv | rd_sdp | rd_pdp_rdma | rd_cdp_rdma | rd_rbk;
 
   // ---- DMA clients ------------------------------------------------------------------------------
   // Client i uses AXI ID i on both memory ports (docs/rtl.md, "Clients of the two ports"). Every
@@ -202,6 +204,7 @@ module NV_nvdla (
   localparam logic [NF-1:0] C_PDP    = 7'b1_____0_____1_____1_____1___1__1;
   localparam logic [NF-1:0] C_CDP    = 7'b1_____0_____1_____1_____1___1__1;
   localparam logic [NF-1:0] C_CONV   = 7'b0_____1_____0_____1_____1___0__1;  // data, weights
+  localparam logic [NF-1:0] C_RBK    = 7'b1_____0_____1_____1_____1___1__1;
   localparam logic [NF-1:0] C_NONE    = 7'b0;
 `ifdef DLA_HAS_BDMA
   localparam logic [NF-1:0] CL_BDMA = C_BDMA;
@@ -226,12 +229,23 @@ module NV_nvdla (
   localparam int I_BDMA = 0, I_SDP = 1, I_PDP = 5, I_CDP = 6, I_CONV = 7;
   /* verilator lint_on UNUSEDPARAM */
 `ifdef DLA_CONV_RTL
-  localparam int N_CLIENTS = 9;
-  localparam logic [N_CLIENTS*NF-1:0] CL = {C_CONV, C_CONV, CL_CDP, CL_PDP, CL_SDP, CL_BDMA};
+  localparam int N_BASE = 9;
+  localparam logic [N_BASE*NF-1:0] CL_BASE = {C_CONV, C_CONV, CL_CDP, CL_PDP, CL_SDP, CL_BDMA};
 `else
-  localparam int N_CLIENTS = 7;
-  localparam logic [N_CLIENTS*NF-1:0] CL = {CL_CDP, CL_PDP, CL_SDP, CL_BDMA};
+  localparam int N_BASE = 7;
+  localparam logic [N_BASE*NF-1:0] CL_BASE = {CL_CDP, CL_PDP, CL_SDP, CL_BDMA};
 `endif
+  // RUBIK, when the configuration has it, is the last client (7, or 9 after the conv clients).
+`ifdef DLA_HAS_RBK
+  localparam int N_CLIENTS = N_BASE + 1;
+  localparam logic [N_CLIENTS*NF-1:0] CL = {C_RBK, CL_BASE};
+`else
+  localparam int N_CLIENTS = N_BASE;
+  localparam logic [N_CLIENTS*NF-1:0] CL = CL_BASE;
+`endif
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int I_RBK = N_BASE;
+  /* verilator lint_on UNUSEDPARAM */
 `ifdef DLA_HAS_SRAM_IF
   localparam bit HAS_SRAM = 1'b1;
 `else
@@ -654,6 +668,36 @@ module NV_nvdla (
 `else
   assign cdp_done    = '0;
   assign rd_cdp_rdma = '0;
+`endif
+
+  // ---- RUBIK (client I_RBK) -----------------------------------------------------------------
+`ifdef DLA_HAS_RBK
+  localparam logic [15:0] BASE_RBK = `DLA_BASE_RBK;
+  dla_rubik #(
+    .ATOM_BYTES(ATOM_BYTES), .DATA_BITS(DATA_BITS), .ADDR_BITS(ADDR_BITS), .LEN_BITS(LEN_BITS),
+    .TAG_BITS(TAG_BITS), .MAX_BURST(`DLA_AXI_MAX_BURST), .HAS_SRAM(HAS_SRAM)
+  ) u_rbk (
+    .clk, .rstn,
+    .req_vld(req_vld && pend_win == BASE_RBK[15:10]),
+    .req_wr(pend_wr), .req_word(pend_word), .req_wdat(pend_wdat), .rd_data(rd_rbk),
+    .rd_req_valid({sram_rd_req_valid[I_RBK], dbb_rd_req_valid[I_RBK]}),
+    .rd_req_ready({sram_rd_req_ready[I_RBK], dbb_rd_req_ready[I_RBK]}),
+    .rd_req_addr(dbb_rd_req_addr[I_RBK*ADDR_BITS +: ADDR_BITS]), .rd_req_len(dbb_rd_req_len[I_RBK*LEN_BITS +: LEN_BITS]),
+    .rd_dat_valid({sram_rd_dat_valid[I_RBK], dbb_rd_dat_valid[I_RBK]}),
+    .rd_dat_data({sram_rd_dat_data, dbb_rd_dat_data}), .rd_dat_mask({sram_rd_dat_mask, dbb_rd_dat_mask}),
+    .wr_req_valid({sram_wr_req_valid[I_RBK], dbb_wr_req_valid[I_RBK]}),
+    .wr_req_ready({sram_wr_req_ready[I_RBK], dbb_wr_req_ready[I_RBK]}),
+    .wr_req_addr(dbb_wr_req_addr[I_RBK*ADDR_BITS +: ADDR_BITS]), .wr_req_len(dbb_wr_req_len[I_RBK*LEN_BITS +: LEN_BITS]),
+    .wr_req_tag(dbb_wr_req_tag[I_RBK*TAG_BITS +: TAG_BITS]),
+    .wr_dat_valid({sram_wr_dat_valid[I_RBK], dbb_wr_dat_valid[I_RBK]}),
+    .wr_dat_ready({sram_wr_dat_ready[I_RBK], dbb_wr_dat_ready[I_RBK]}),
+    .wr_dat_data(dbb_wr_dat_data[I_RBK*DATA_BITS +: DATA_BITS]), .wr_dat_mask(dbb_wr_dat_mask[I_RBK*APB +: APB]),
+    .wr_cmpl({sram_wr_cmpl[I_RBK], dbb_wr_cmpl[I_RBK]}), .wr_cmpl_tag({sram_wr_cmpl_tag, dbb_wr_cmpl_tag}),
+    .intr_done(rbk_done)
+  );
+`else
+  assign rbk_done = '0;
+  assign rd_rbk   = '0;
 `endif
 
   // ---- AXI4 masters --------------------------------------------------------------------------

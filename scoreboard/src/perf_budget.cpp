@@ -30,6 +30,7 @@ constexpr uint64_t kFixedSdp = 40;
 constexpr uint64_t kFixedPdp = 40;
 constexpr uint64_t kFixedCdp = 40;
 constexpr uint64_t kFixedConv = 200;
+constexpr uint64_t kFixedRubik = 40;
 
 LayerCost bdma_cost(const RegisterSnapshot& r) {
   namespace R = reg::BDMA;
@@ -131,6 +132,59 @@ LayerCost cdp_cost(const HwConfig& cfg, const RegisterSnapshot& r, bool rdma) {
   return c;
 }
 
+// RUBIK (rtl/rubik, docs/rubik.md) moves chunks of at most 64 atoms: contract, B = floor(64/sx)
+// atoms of each of the sx x-phases of one output line; split and merge, 64 elements of one row.
+// A run of `a` consecutive atoms costs at most ceil((a + APB - 1) / APB) bus beats (its start
+// may share a beat with other data), so the memory side counts beats, not bytes. Per chunk the
+// unit spends two cycles claiming a buffer bank, then one per request (reads and writes of
+// other chunks overlap).
+LayerCost rubik_cost(const HwConfig& cfg, const RegisterSnapshot& r) {
+  namespace R = reg::RBK;
+  const uint64_t mode = r.field<R::D_MISC_CFG, R::D_MISC_CFG::RUBIK_MODE>();
+  const uint64_t bpe = element_bytes(r.field<R::D_MISC_CFG, R::D_MISC_CFG::IN_PRECISION>());
+  const uint64_t w = uint64_t{r.field<R::D_DATAIN_SIZE_0, R::D_DATAIN_SIZE_0::DATAIN_WIDTH>()} + 1;
+  const uint64_t h = uint64_t{r.field<R::D_DATAIN_SIZE_0, R::D_DATAIN_SIZE_0::DATAIN_HEIGHT>()} + 1;
+  const uint64_t ci = uint64_t{r.field<R::D_DATAIN_SIZE_1, R::D_DATAIN_SIZE_1::DATAIN_CHANNEL>()} + 1;
+  const uint64_t co = uint64_t{r.field<R::D_DATAOUT_SIZE_1, R::D_DATAOUT_SIZE_1::DATAOUT_CHANNEL>()} + 1;
+  const uint64_t sx = uint64_t{r.field<R::D_DECONV_STRIDE, R::D_DECONV_STRIDE::DECONV_X_STRIDE>()} + 1;
+  const uint64_t sy = uint64_t{r.field<R::D_DECONV_STRIDE, R::D_DECONV_STRIDE::DECONV_Y_STRIDE>()} + 1;
+  const uint64_t atom = 32, lanes = atom / bpe, apb = std::max<uint64_t>(1, cfg.dbb_bytes() / atom);
+  const uint64_t block = mode == 0 ? 64 / sx : 64;  // elements (contract: atoms) per chunk
+  const auto run_beats = [&](uint64_t a) { return div_up(a + apb - 1, apb); };
+  const auto row_atoms = [&](uint64_t n) { return div_up(n * bpe, atom); };
+  // Sum of f(n) over the chunks of one row: full chunks of `block`, then the remainder.
+  const auto over_chunks = [&](auto f) { return (w / block) * f(block) + (w % block ? f(w % block) : 0); };
+  const uint64_t chunks_per_row = div_up(w, block);
+  uint64_t rd = 0, wr = 0, chunks = 0, rd_runs = 0, wr_runs = 0;
+  if (mode == 0) {  // contract: So*Hi*sy output lines
+    const uint64_t lines = div_up(co, lanes) * h * sy;
+    rd = lines * sx * over_chunks([&](uint64_t n) { return run_beats(n); });
+    wr = lines * over_chunks([&](uint64_t n) { return run_beats(n * sx); });
+    chunks = lines * chunks_per_row;
+    rd_runs = chunks * sx;
+    wr_runs = chunks;
+  } else if (mode == 1) {  // split: ceil(Co/E) input surfaces, Co planes
+    rd = div_up(co, lanes) * h * over_chunks([&](uint64_t n) { return run_beats(n); });
+    wr = co * h * over_chunks([&](uint64_t n) { return run_beats(row_atoms(n)); });
+    chunks = div_up(co, lanes) * h * chunks_per_row;
+    rd_runs = chunks;
+    wr_runs = co * h * chunks_per_row;
+  } else {  // merge: Ci planes, ceil(Ci/E) output surfaces
+    rd = ci * h * over_chunks([&](uint64_t n) { return run_beats(row_atoms(n)); });
+    wr = div_up(ci, lanes) * h * over_chunks([&](uint64_t n) { return run_beats(n); });
+    chunks = div_up(ci, lanes) * h * chunks_per_row;
+    rd_runs = ci * h * chunks_per_row;
+    wr_runs = chunks;
+  }
+  LayerCost c;
+  c.unit = "rubik";
+  c.read_bytes = rd * cfg.dbb_bytes();
+  c.write_bytes = wr * cfg.dbb_bytes();
+  c.compute_cycles = 2 * chunks + std::max(rd_runs, wr_runs);
+  c.fixed_cycles = kFixedRubik;
+  return c;
+}
+
 // CDMA: the input cube and the weights. CSC: one MAC atomic operation (atomic C channels x
 // atomic K kernels of one output pixel) per cycle.
 LayerCost cdma_cost(const HwConfig& cfg, const RegisterSnapshot& r) {
@@ -177,7 +231,8 @@ std::optional<LayerCost> layer_cost(const HwConfig& cfg, const LayerRecord& rec)
     case Unit::CDP_RDMA: return cdp_cost(cfg, rec.regs, true);
     case Unit::CDMA: return cdma_cost(cfg, rec.regs);
     case Unit::CSC: return csc_cost(cfg, rec.regs);
-    default: return std::nullopt;  // CMAC, CACC: their work is CSC's operations; RUBIK: no formula
+    case Unit::RBK: return rubik_cost(cfg, rec.regs);
+    default: return std::nullopt;  // CMAC, CACC: their work is CSC's operations
   }
 }
 

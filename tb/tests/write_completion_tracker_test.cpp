@@ -18,6 +18,13 @@ class WriteCompletionTest : public ::testing::Test {
     m.awlen = static_cast<uint8_t>(beats - 1);
     tracker.observe(now++, m, s);
   }
+  void w(uint64_t strb) {
+    AxiMasterOut m;
+    AxiSlaveOut s;
+    m.wvalid = s.wready = true;
+    m.wstrb = strb;
+    tracker.observe(now++, m, s);
+  }
   void b(uint8_t id, bool ready = true) {
     AxiMasterOut m;
     AxiSlaveOut s;
@@ -77,6 +84,34 @@ TEST_F(WriteCompletionTest, ResponseAtTheSameEdgeAsANewWriteAnswersTheOlderOne) 
   tracker.observe(now++, m, s);
   EXPECT_FALSE(tracker.pending_in(0x1000, 32).has_value());
   EXPECT_TRUE(tracker.pending_in(0x2000, 32).has_value());
+}
+
+// Once its beats are seen, a burst covers only its strobed bytes: one starting in the upper
+// half of a beat shared with a neighbouring output is not a write to that output.
+TEST_F(WriteCompletionTest, FullySeenBurstCoversOnlyItsStrobedBytes) {
+  aw(1, 0x1000, 2);                                   // 0x1000..0x103f
+  EXPECT_TRUE(tracker.pending_in(0x1000, 16).has_value());  // beats unknown: the whole burst
+  w(0xffff0000u);                                     // beat 0: bytes 0x1010..0x101f
+  EXPECT_TRUE(tracker.pending_in(0x1000, 16).has_value());  // beat 1 still unknown
+  w(0x000000ffu);                                     // beat 1: bytes 0x1020..0x1027
+  EXPECT_FALSE(tracker.pending_in(0x1000, 16).has_value());
+  EXPECT_TRUE(tracker.pending_in(0x100f, 2).has_value());
+  EXPECT_TRUE(tracker.pending_in(0x1027, 1).has_value());
+  EXPECT_FALSE(tracker.pending_in(0x1028, 0x18).has_value());
+  b(1);
+  EXPECT_FALSE(tracker.pending_in(0x1010, 1).has_value());
+}
+
+// W beats follow AW order across IDs; a beat before its AW applies when the AW arrives.
+TEST_F(WriteCompletionTest, BeatsFollowAwOrder) {
+  w(0x1u);                                            // before any AW
+  aw(2, 0x2000, 1);                                   // takes the early beat: byte 0x2000
+  aw(3, 0x3000, 1);
+  w(0x80000000u);                                     // AWID 3's beat: byte 0x301f
+  EXPECT_FALSE(tracker.pending_in(0x2001, 31).has_value());
+  EXPECT_TRUE(tracker.pending_in(0x2000, 1).has_value());
+  EXPECT_FALSE(tracker.pending_in(0x3000, 31).has_value());
+  EXPECT_TRUE(tracker.pending_in(0x301f, 1).has_value());
 }
 
 TEST_F(WriteCompletionTest, StrayResponseIsIgnored) {

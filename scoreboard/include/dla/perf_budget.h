@@ -17,7 +17,7 @@ namespace dla {
 // What one golden-model layer record costs. Companion records (the RDMAs, CSC, CMAC, CACC)
 // carry their bytes or MAC cycles under their pipeline's name ("sdp", "pdp", "cdp", "conv").
 struct LayerCost {
-  std::string unit;             // "bdma", "sdp", "pdp", "cdp", "conv"
+  std::string unit;             // "bdma", "sdp", "pdp", "cdp", "conv", "rubik"
   uint64_t read_bytes = 0;      // bytes the layer must read over the memory port
   uint64_t write_bytes = 0;     // bytes it must write
   uint64_t compute_cycles = 0;  // elements (or MAC atomic operations) / the unit's throughput

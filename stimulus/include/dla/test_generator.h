@@ -27,8 +27,8 @@ struct TestGenerator {
   // The test runs convolution layers: a DUT without the pipeline (ModelInfo::conv) cannot
   // run it; golden-only runs can.
   bool needs_conv = false;
-  // The test runs RUBIK layers. No DUT of the project implements RUBIK yet (there is no RUBIK
-  // RTL), so only golden-only runs can.
+  // The test runs RUBIK layers: a DUT without RUBIK (ModelInfo::rubik) cannot run it;
+  // golden-only runs can.
   bool needs_rubik = false;
   // Why the configuration cannot run this test; "" when it can. Unset: every configuration.
   std::function<std::string(const HwConfig&)> unsupported_reason;

@@ -16,7 +16,7 @@ InitialState initial_state_from_name(const std::string& name) {
 
 namespace {
 ModelInfo info_of(const detail::FactoryEntry& e) {
-  return ModelInfo{e.config, e.dut, e.source, e.initial_state, e.reset_idle_cycles, e.conv};
+  return ModelInfo{e.config, e.dut, e.source, e.initial_state, e.reset_idle_cycles, e.conv, e.rubik};
 }
 
 std::string built_models_text() {

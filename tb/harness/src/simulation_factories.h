@@ -18,7 +18,8 @@ struct FactoryEntry {
   InitialState initial_state;
   uint64_t reset_idle_cycles;
   SimulationFactory make;
-  bool conv;  // the DUT implements the convolution pipeline
+  bool conv;   // the DUT implements the convolution pipeline
+  bool rubik;  // the DUT implements RUBIK (on a configuration that has it)
 };
 
 const std::vector<FactoryEntry>& simulation_factories();  // generated

@@ -37,6 +37,7 @@ struct ModelInfo {
   InitialState initial_state = InitialState::Random;
   uint64_t reset_idle_cycles = 0;        // idle clocks after reset before the first CSB access
   bool conv = false;                     // implements the convolution pipeline (CDMA..CACC)
+  bool rubik = false;                    // implements RUBIK (on a configuration that has it)
 };
 inline constexpr const char* kPrimaryDut = "rtl";
 

@@ -7,7 +7,10 @@
 // beat), so only this query sees a completion reported before the B response.
 //
 // B responses are matched per ID in AW order (AXI orders responses within one ID); protocol
-// errors such as a B without a write are the AxiProtocolChecker's to report.
+// errors such as a B without a write are the AxiProtocolChecker's to report. W beats follow AW
+// order (AXI4 has no WID): once all of a burst's beats are seen, it covers only the bytes its
+// write strobes enabled, so a burst that shares its first or last bus beat with a neighbouring
+// output (masked bytes) does not count as a write to that output.
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -23,6 +26,10 @@ struct PendingWrite {
   uint64_t addr = 0;       // AWADDR
   uint64_t bytes = 0;      // (AWLEN + 1) * bus width
   uint64_t issued_cycle = 0;  // cycle of the AW handshake
+  unsigned beats = 0, beats_seen = 0;     // W beats of the burst, and those handshaken so far
+  uint64_t strobed_lo = ~uint64_t{0}, strobed_hi = 0;  // bytes enabled by the seen beats' WSTRB
+  // What the burst may still write: its strobed bytes once every beat is seen, else all of it.
+  bool overlaps(uint64_t a, uint64_t size) const;
 
   // "AWID 5 at 0x1000 (+0x40), issued @120"
   std::string to_string() const;
@@ -43,7 +50,10 @@ class WriteCompletionTracker {
  private:
   std::string port_;
   unsigned data_bytes_;
+  void take_beat(PendingWrite& w, uint64_t strb);
   std::vector<std::deque<PendingWrite>> by_id_;  // index = AWID
+  std::deque<PendingWrite*> w_order_;            // bursts awaiting W beats, AW order
+  std::deque<uint64_t> early_strobes_;           // W beats seen before their AW
   uint64_t pending_ = 0;
 };
 
