@@ -203,6 +203,10 @@ BOOST_AUTO_TEST_CASE(winograd) {
     for (const uint64_t seed : {1, 4, 26, 29}) require_pass(run_test(conv_request(seed, one, "random", "v1")));
     one["size"] = "medium";
     require_pass(run_test(conv_request(820, one, "random", "v1")));
+    // per-element BS/BN operands, read by SDP in the tile order
+    auto per_element = knobs;
+    per_element["sdp_per_element_percent"] = "100";
+    for (uint64_t seed = 830; seed < 834; ++seed) require_pass(run_test(conv_request(seed, per_element, "random", "v1")));
   }
 }
 // Bigger layers: several APE blocks per slice, the last block's slot sizes, weight ring wrap.

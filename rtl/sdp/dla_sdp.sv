@@ -262,6 +262,10 @@ module dla_sdp #(
   // Layer control
   // =========================================================================================
   wire flying   = s_flying;
+  // Winograd convolution input (flying, v1): positions in tile order, the four lines of a
+  // band as four "batches" (per-element operands are read in that order, never replayed)
+  wire        wino_in  = HAS_BATCH && flying && s_wino;
+  wire [12:0] bands_m1 = 13'(((14'(ch) + 14'd1) >> 2) - 14'd1);
   wire need_rdma = !flying || !b_dis || !n_dis || !e_dis;
   logic running, start, layer_done, all_fed, all_out;
   wire  eql      = HAS_EW && !ew_byp && !ew_alu_byp && ew_algo == 2'd3;
@@ -352,12 +356,13 @@ module dla_sdp #(
     assign sram_rd_req_len[s*LEN_BITS +: LEN_BITS] = st_len[s*LEN_BITS +: LEN_BITS];
     dla_sdp_rd_stream #(
       .ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .APB(APB), .MAX_BURST(MAX_BURST),
-      .LEN_BITS(LEN_BITS), .DEPTH(RD_DEPTH), .REC(REC)
+      .LEN_BITS(LEN_BITS), .DEPTH(RD_DEPTH), .REC(REC), .HAS_WINO(HAS_BATCH && s != 0)
     ) u_st (
       .clk, .rstn, .start, .enable(st_en[s]),
       .base(st_base[s*ADDR_BITS +: ADDR_BITS]), .line_stride(st_ls[s*32 +: 32]),
       .surf_stride(st_ss[s*32 +: 32]), .line_atoms_m1(st_latoms_m1[s*16 +: 16]),
       .lines_m1(st_lines_m1[s*13 +: 13]), .surfs_m1, .rec_atoms(st_rec[s*3 +: 3]),
+      .wino(wino_in && s != 0 && op_mode[s]), .wino_w_m1(cw), .wino_bands_m1(bands_m1),
       .pairs(s == 0 && merge), .pair_stride(one_pos ? 32'(ATOM_BYTES) : r_src_ss),
       .rd_req_valid(st_valid[s]), .rd_req_ready(st_ready[s]),
       .rd_req_addr(st_addr[s*ADDR_BITS +: ADDR_BITS]), .rd_req_len(st_len[s*LEN_BITS +: LEN_BITS]),
@@ -378,15 +383,15 @@ module dla_sdp #(
   logic [4:0]      pb;              // batch
   // Batched convolution (flying, v1): atoms come in dla_batch_order's order; per-element
   // operands are read once per position (batch 0) and used again for the other batches.
-  wire  [4:0]      n_m1 = (HAS_BATCH && flying) ? s_batch : 5'd0;
+  wire  [4:0]      n_m1 = (HAS_BATCH && flying) ? (s_wino ? 5'd3 : s_batch) : 5'd0;
   logic [12:0]     nx_pw, unused_nx_ph;
   logic            nx_pdx, nx_le;
   logic [4:0]      nx_pb;
   dla_batch_order u_order (
-    .w_m1(cw), .h_m1(ch), .n_m1, .xp(pw), .dx(pdx), .b(pb), .y(ph),
+    .w_m1(cw), .h_m1(wino_in ? bands_m1 : ch), .n_m1, .xp(pw), .dx(pdx), .b(pb), .y(ph),
     .xp_next(nx_pw), .dx_next(nx_pdx), .b_next(nx_pb), .y_next(unused_nx_ph), .line_end(nx_le),
     .last(pos_last_hw));
-  wire  replay     = pb != '0;      // per-element operands of this position were read at batch 0
+  wire  replay     = pb != '0 && !wino_in;   // per-element operands were read at batch 0
   logic [2*AB-1:0] w_in;
   logic [3*REC*AB-1:0] w_op;
   logic pos_last_hw;
@@ -434,7 +439,7 @@ module dla_sdp #(
         pdx <= nx_pdx;
         pb  <= nx_pb;
         if (nx_le) begin
-          if (ph != ch) ph <= ph + 1'b1;
+          if (ph != (wino_in ? bands_m1 : ch)) ph <= ph + 1'b1;
           else begin
             ph <= '0;
             ps <= ps + 1'b1;
@@ -665,7 +670,7 @@ module dla_sdp #(
   // Winograd convolution output (flying, WINOGRAD = 1): atoms come in bands of 4 lines, per
   // pair of columns lines 0..3 (docs/conv-rtl.md): the batch walk with the 4 lines of a band
   // as 4 "batches" one line apart and bands 4 lines apart
-  wire wino_o = HAS_BATCH && flying && s_wino;
+  wire wino_o = wino_in;
   dla_sdp_wr #(
     .ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .APB(APB), .MAX_BURST(MAX_BURST),
     .LEN_BITS(LEN_BITS), .DEPTH(WR_DEPTH), .HAS_BATCH(HAS_BATCH)
@@ -677,7 +682,7 @@ module dla_sdp #(
                  (one_pos && n_m1 == '0 ? 32'(ATOM_BYTES) : dst_ss)),
     .pairs(split), .pair_stride(one_pos ? 32'(ATOM_BYTES) : dst_ss),
     .batches_m1(wino_o ? 5'd3 : n_m1), .batch_stride(wino_o ? dst_ls : s_bstride),
-    .line_atoms_m1(cw), .lines_m1(wino_o ? 13'(((14'(ch) + 14'd1) >> 2) - 14'd1) : ch), .surfs_m1,
+    .line_atoms_m1(cw), .lines_m1(wino_o ? bands_m1 : ch), .surfs_m1,
     .in_valid(o_push && to_mem), .in_atom(oatom_next), .in_ready(wr_in_ready),
     .wr_req_valid(w_req_valid), .wr_req_ready(wport ? wr_req_ready[1] : wr_req_ready[0]),
     .wr_req_addr, .wr_req_len,

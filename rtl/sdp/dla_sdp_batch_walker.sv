@@ -1,7 +1,8 @@
-// Write walk of a batched convolution's output (SDP flying mode, docs/sdp-rtl.md): the atoms
-// arrive in dla_batch_order's order, surface by surface, so the walk requests per line each
-// pair of pixels (x, x + 1) batch after batch, one request of two atoms (one for an odd line's
-// last pixel) at  base + s * surf_stride + y * line_stride + x * A + b * batch_stride.
+// Walk of a batched (or Winograd) convolution's output in dla_batch_order's order (SDP flying
+// mode, docs/sdp-rtl.md), surface by surface: per line each pair of pixels (x, x + 1) batch
+// after batch, one request of 2k atoms (k for an odd line's last pixel) at
+//   base + s * surf_stride + y * line_stride + x * k * A + b * batch_stride
+// (k atoms a position: 1 for the output writes, 1, 2 or 4 for per-element operand reads).
 module dla_sdp_batch_walker #(
   parameter int ADDR_BITS  = 64,
   parameter int ATOM_BYTES = 32
@@ -18,6 +19,7 @@ module dla_sdp_batch_walker #(
   input  logic [12:0]          h_m1,
   input  logic [12:0]          surfs_m1,
   input  logic [4:0]           n_m1,
+  input  logic [2:0]           k,              // atoms per position
   input  logic                 accept,         // the request below was taken
   output logic                 running,
   output logic [ADDR_BITS-1:0] addr,
@@ -29,7 +31,7 @@ module dla_sdp_batch_walker #(
   wire                  pair = 14'(xp) + 14'd1 <= 14'(w_m1);
 
   assign addr  = line_base + x_off + b_off;
-  assign atoms = pair ? 14'd2 : 14'd1;
+  assign atoms = pair ? 14'(k) << 1 : 14'(k);
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
@@ -52,7 +54,7 @@ module dla_sdp_batch_walker #(
         b_off <= '0;
         if (14'(xp) + 14'd2 <= 14'(w_m1)) begin
           xp    <= xp + 13'd2;
-          x_off <= x_off + ADDR_BITS'(2 * ATOM_BYTES);
+          x_off <= x_off + (ADDR_BITS'(k) << ($clog2(ATOM_BYTES) + 1));
         end else begin
           xp    <= '0;
           x_off <= '0;

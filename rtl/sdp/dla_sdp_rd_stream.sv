@@ -2,6 +2,9 @@
 // lines of a strided cube of atoms, reads each line in chunks that stay inside one
 // MAX_BURST-beat block (one AXI burst each) when the atom buffer has credit for the chunk,
 // and delivers records of `rec_atoms` consecutive atoms (1, 2 or 4) in stream order.
+// Winograd convolution input (`wino`, per-element operands): the positions are read in the
+// order the tiles arrive (dla_sdp_batch_walker with the four lines of a band as four
+// "batches"), one request per pair of positions and line.
 module dla_sdp_rd_stream #(
   parameter int ADDR_BITS  = 64,
   parameter int ATOM_BYTES = 32,
@@ -9,7 +12,8 @@ module dla_sdp_rd_stream #(
   parameter int MAX_BURST  = 16,
   parameter int LEN_BITS   = 16,
   parameter int DEPTH      = 64,     // atom buffer, power of two, >= MAX_BURST*APB
-  parameter int REC        = 4       // largest record, atoms
+  parameter int REC        = 4,      // largest record, atoms
+  parameter bit HAS_WINO   = 1'b0    // the Winograd walk
 ) (
   input  logic                       clk,
   input  logic                       rstn,
@@ -27,6 +31,9 @@ module dla_sdp_rd_stream #(
   input  logic                       pairs,
   input  logic [31:0]                pair_stride,
   input  logic [2:0]                 rec_atoms,
+  input  logic                       wino,           // Winograd order (positions x lines)
+  input  logic [12:0]                wino_w_m1,      // positions a line - 1
+  input  logic [12:0]                wino_bands_m1,  // bands of four lines - 1
   // read requests and returned data (of the port this stream uses)
   output logic                       rd_req_valid,
   input  logic                       rd_req_ready,
@@ -51,9 +58,26 @@ module dla_sdp_rd_stream #(
   logic [CNT_BITS-1:0]  free, take, fifo_count, unused_inflight;
 
   wire accept = rd_req_valid && rd_req_ready;
+  logic                 c_running, w_running;
+  logic [ADDR_BITS-1:0] c_addr, w_addr;
+  logic [16:0]          c_chunk;
+  logic [13:0]          w_atoms;
   dla_cube_walker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES), .CHUNK(CHUNK), .N_BITS(16)) u_walk (
-    .clk, .rstn, .start, .enable, .base, .line_stride, .surf_stride, .line_atoms_m1, .lines_m1, .surfs_m1,
-    .pairs, .pair_stride, .accept, .running, .addr(rd_req_addr), .atoms(chunk));
+    .clk, .rstn, .start, .enable(enable && !(HAS_WINO && wino)), .base, .line_stride, .surf_stride,
+    .line_atoms_m1, .lines_m1, .surfs_m1, .pairs, .pair_stride, .accept, .running(c_running),
+    .addr(c_addr), .atoms(c_chunk));
+  if (HAS_WINO) begin : g_wino
+    dla_sdp_batch_walker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES)) u_wwalk (
+      .clk, .rstn, .start, .enable(enable && wino), .base, .line_stride(line_stride << 2),
+      .surf_stride, .batch_stride(line_stride), .w_m1(wino_w_m1), .h_m1(wino_bands_m1), .surfs_m1,
+      .n_m1(5'd3), .k(rec_atoms), .accept, .running(w_running), .addr(w_addr), .atoms(w_atoms));
+  end else begin : g_no_wino
+    assign {w_running, w_addr, w_atoms} = '0;
+    wire unused_wino = &{1'b0, wino, wino_w_m1, wino_bands_m1};
+  end
+  assign running     = c_running || w_running;
+  assign rd_req_addr = w_running ? w_addr : c_addr;
+  assign chunk       = w_running ? 17'(w_atoms) : c_chunk;
 
   assign rd_req_valid = running && chunk <= 17'(free);
   assign rd_req_len   = LEN_BITS'(chunk) - 1'b1;

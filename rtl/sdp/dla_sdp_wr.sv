@@ -71,7 +71,7 @@ module dla_sdp_wr #(
   if (HAS_BATCH) begin : g_batch
     dla_sdp_batch_walker #(.ADDR_BITS(ADDR_BITS), .ATOM_BYTES(ATOM_BYTES)) u_bwalk (
       .clk, .rstn, .start, .enable(enable && batched), .base, .line_stride, .surf_stride,
-      .batch_stride, .w_m1(line_atoms_m1), .h_m1(lines_m1), .surfs_m1, .n_m1(batches_m1), .accept,
+      .batch_stride, .w_m1(line_atoms_m1), .h_m1(lines_m1), .surfs_m1, .n_m1(batches_m1), .k(3'd1), .accept,
       .running(b_running), .addr(b_addr), .atoms(b_atoms));
   end else begin : g_no_batch
     assign {b_running, b_addr, b_atoms} = '0;
