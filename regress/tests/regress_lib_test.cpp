@@ -218,7 +218,7 @@ TEST(NvdlaErrata, WeightCreditBoundsOverASequence) {
 // Every plan the project ships loads: knobs, configurations and covergroups still exist (a
 // configuration that loses a unit stage loses its covergroups, and `make run` would refuse).
 TEST(Plan, ShippedPlansAreValid) {
-  for (const char* name : {"default.yaml", "mutation.yaml", "nvdla_small.yaml"}) {
+  for (const char* name : {"default.yaml", "mutation.yaml", "nvdla_small.yaml", "conv_v1.yaml"}) {
     const std::string path = std::string(DLA_SOURCE_DIR) + "/regress/plans/" + name;
     try {
       load_plan(path);
