@@ -262,8 +262,9 @@ void Drawer::draw_winograd_input(ConvLayerSpec& l, const ConvLayerSpec* same) {
     l.stride_y = same->stride_y;
   } else {
     l.channels = a * static_cast<uint32_t>(r_.uniform(1, std::max<uint32_t>(1, std::min<uint32_t>(4, lim_.max_c / a))));
-    l.stride_x = r_.chance(0.7) ? 1 : static_cast<uint32_t>(r_.uniform(2, 3));
-    l.stride_y = r_.chance(0.7) ? l.stride_x : (r_.chance(0.7) ? 1 : static_cast<uint32_t>(r_.uniform(2, 3)));
+    const uint32_t smax = opt_.winograd_max_stride;
+    l.stride_x = r_.chance(0.7) ? 1 : static_cast<uint32_t>(r_.uniform(2, smax));
+    l.stride_y = r_.chance(0.7) ? l.stride_x : (r_.chance(0.7) ? 1 : static_cast<uint32_t>(r_.uniform(2, smax)));
   }
   auto axis = [&](uint32_t stride, uint32_t& pad_lo, uint32_t& size, uint32_t& pad_hi) {
     const uint32_t ext = 4 * static_cast<uint32_t>(r_.uniform(2, std::max<uint32_t>(2, (lim_.max_wh + 4) / 4)));
@@ -863,6 +864,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   o.pdp_percent = static_cast<unsigned>(k.integer("pdp_percent", 0, 100));
   o.window_percent = static_cast<unsigned>(k.integer("window_percent", 0, 100));
   o.sdp_per_element_percent = static_cast<unsigned>(k.integer("sdp_per_element_percent", 0, 100));
+  const uint64_t wino_stride = k.integer("winograd_max_stride", 2, 8);
   o.avoid_pdp_errata = avoid_errata;
   auto refuse = [&](const std::string& knob, const std::string& value, const std::string& why) {
     return std::invalid_argument(fmt::format("test 'conv.random': knob {}='{}' {}", knob, value, why));
@@ -879,6 +881,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   if (semi_planar && mode != "mixed" && mode != "image")
     throw refuse("pixel_formats", "semi_planar", "needs image layers (mode=image or mixed), not mode=" + mode);
   d.semi_planar_only = semi_planar;
+  d.winograd_max_stride = static_cast<uint32_t>(wino_stride);
   if (compute_bound) {
     d.modes = {ConvMode::Direct};
     d.compute_bound = true;
@@ -913,6 +916,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   if (o.window_percent > 0) o.knob_note += fmt::format(" window_percent={}", o.window_percent);
   if (o.sdp_per_element_percent > 0) o.knob_note += fmt::format(" sdp_per_element_percent={}", o.sdp_per_element_percent);
   if (semi_planar) o.knob_note += " pixel_formats=semi_planar";
+  if (wino_stride != 3) o.knob_note += fmt::format(" winograd_max_stride={}", wino_stride);
   return conv_random_program(cfg, seed, o);
 }
 
@@ -949,6 +953,7 @@ TestGenerator make_conv_random_generator() {
                                      "bits, low bits included (SDP BS/BN/EW bypassed, converter scale 1, offset 0; half "
                                      "CLIP_TRUNCATE 0 and shift 0..accumulator width, half CLIP_TRUNCATE to about the "
                                      "output width and shift 0, so CACC's rounding shows)"},
+             {"winograd_max_stride", "3", "largest Winograd stride (2..8; strides above 1 are drawn from 2 to it)"},
              {"sdp_per_element_percent", "0", "per-cent of enabled SDP BS/BN stages whose operands come per element "
                                               "from memory (a W x H x K operand cube, the same for every batch)"},
              {"pixel_formats", "any", "any | semi_planar: image layers use only the two-plane formats (Y plane and an "

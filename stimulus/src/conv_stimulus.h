@@ -307,6 +307,8 @@ struct ConvDrawOptions {
   bool compute_bound = false;
   // Image layers draw only two-plane pixel formats (Y plane + interleaved UV plane).
   bool semi_planar_only = false;
+  // Largest Winograd stride drawn (strides above 1 are drawn from 2..this; CDMA folds up to 8).
+  uint32_t winograd_max_stride = 3;
 };
 
 // A random legal layer (without memory placement and release flags). With `prev` and a
