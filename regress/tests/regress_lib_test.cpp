@@ -512,6 +512,33 @@ TEST(Plan, RtlEntriesOfConfigurationsWithoutAModelAreSkipped) {
   EXPECT_NE(line.find("): rtl"), std::string::npos) << line;
 }
 
+// An RTL entry whose test needs a unit the built model lacks (a convolution test on a model
+// without the pipeline) is skipped with one line saying how to build it, not run to an error.
+TEST(Plan, RtlEntriesNeedingAUnitTheModelLacksAreSkipped) {
+  const HwConfig* lacking = nullptr;
+  for (const HwConfig& c : HwConfig::all())
+    if (const auto m = tb::find_simulation_model(c.name, tb::kPrimaryDut); m && !m->conv && c.has_unit(Unit::CDMA))
+      lacking = &c;
+  if (!lacking) GTEST_SKIP() << "every built model with CDMA has the convolution pipeline";
+  Plan p;
+  for (bool golden_only : {false, true}) {
+    PlanEntry e;
+    e.name = golden_only ? "golden" : "rtl";
+    e.test = "conv.random";
+    e.config = lacking->name;
+    e.golden_only = golden_only;
+    e.seeds = {{Level::Smoke, 2}};
+    p.entries.push_back(e);
+  }
+  WarningLog skipped("regress", "skipped");
+  const std::vector<Job> jobs = expand(p, Level::Smoke, 0, &skipped);
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(jobs[0].entry, "golden");
+  ASSERT_EQ(skipped.distinct(), 1u);
+  const std::string line = skipped.lines().at(0);
+  EXPECT_NE(line.find("has no convolution pipeline (configure with -DDLA_DUT_CONV_CONFIGS="), std::string::npos) << line;
+}
+
 // A coverage sample file of one test: one group "u.g" with bins a, b of the given hits.
 std::string coverage_file(const TempDir& d, const std::string& name, const std::string& group, uint64_t a, uint64_t b,
                           cov::BinKind kind_b = cov::BinKind::Normal) {

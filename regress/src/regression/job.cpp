@@ -1,6 +1,7 @@
 #include "dla/regression/job.h"
 
 #include "dla/simulation.h"
+#include "dla/test_generator.h"
 
 namespace dla::regression {
 
@@ -48,6 +49,21 @@ std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override, 
                               : "-DDLA_NVDLA_RTL=<folder with files.f> -DDLA_NVDLA_CONFIG=" + e.config + ")"),
                      e.name);
       continue;
+    }
+    // Likewise an RTL entry whose test needs a unit the built model lacks (v1's convolution
+    // pipeline is built only on request; RUBIK with DLA_DUT_RUBIK).
+    if (!e.golden_only) {
+      const auto model = tb::find_simulation_model(e.config, e.dut);
+      const TestGenerator& gen = find_test_generator(e.test);
+      std::string lacks;
+      if (gen.needs_conv && !model->conv)
+        lacks = "no convolution pipeline (configure with -DDLA_DUT_CONV_CONFIGS=\"small;" + e.config + "\")";
+      else if (gen.needs_rubik && !model->rubik)
+        lacks = "no RUBIK (configure with -DDLA_DUT_RUBIK=ON)";
+      if (!lacks.empty()) {
+        if (skipped) skipped->add("the " + e.dut + " model of configuration " + e.config + " has " + lacks, e.name);
+        continue;
+      }
     }
     if (seeds_override) n = seeds_override;
     for (uint64_t i = 0; i < n; ++i) {
