@@ -127,12 +127,16 @@ BOOST_AUTO_TEST_CASE(fp16_direct) {
 }
 // fp16 image and Winograd layers: fp16 pixel formats (NaN flush, the census from X_OFFSET),
 // integer pixels converted into fp16; Winograd's float PRA, the census and flush of the
-// padded extended cube, CMAC's shared exponent over the 64 lanes.
+// padded extended cube, CMAC's shared exponent over the 64 lanes. Winograd seeds 100 and 104
+// under the slow profile failed while CDMA queued a line's CBUF destination only when the
+// AXI master accepted the request (with its last burst): the first burst's beats, back
+// before that, were written at the previous line's stale destination.
 BOOST_AUTO_TEST_CASE(fp16_image_and_winograd) {
   for (const std::string mode : {"image", "winograd"}) {
     const std::map<std::string, std::string> knobs = {{"precision", "fp16"}, {"mode", mode}};
     for (uint64_t seed = 1; seed <= 8; ++seed) require_pass(run_test(conv_request(seed, knobs, "random", "v1")));
     require_pass(run_test(conv_request(100, knobs, "slow", "v1")));
+    if (mode == "winograd") require_pass(run_test(conv_request(104, knobs, "slow", "v1")));
     auto special = knobs;
     special["special_permille"] = "300";
     for (uint64_t seed = 200; seed < 203; ++seed) require_pass(run_test(conv_request(seed, special, "random", "v1")));

@@ -106,12 +106,23 @@ module dla_cdma_wino #(
   wire  [31:0]          row_off = ((32'(f_v) * 32'(nsurf) + 32'(f_s)) * 32'(wp) + 32'(pad_left)) << ATOM_SH;
   wire  [EA-1:0]        row_ent = ring_add(f_base, (EA+1)'(row_off >> ENT_SH), data_ring);
 
-  assign req_valid = f_run && f_req && f_in && !q_full;
+  // A line's descriptor is queued when its request is first presented, not when it is
+  // accepted: the AXI master accepts a request with its last burst, and under a slow AR
+  // channel the first burst's beats can return before that.
+  logic  q_pushed;                                 // the presented request's descriptor is queued
+  wire   present   = f_run && f_req && f_in;
+  wire   q_push    = present && !q_pushed && !q_full;
+  assign req_valid = present && (q_pushed || !q_full);
   assign req_addr  = addr0 + ADDR_BITS'($unsigned(32'(f_iy)) * line_stride) + ADDR_BITS'(32'(f_s) * surf_stride);
   wire   fire      = req_valid && req_ready;
   wire   skip      = f_run && f_req && !f_in;      // a padded line: nothing to fetch
   wire   fill_go   = f_run && !f_req && !dat_valid;
   wire   fill_two  = f_e + (EA+1)'(2) <= eps_p1;
+
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) q_pushed <= 1'b0;
+    else if (start) q_pushed <= 1'b0;
+    else q_pushed <= (q_pushed || q_push) && !fire;
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
@@ -153,7 +164,7 @@ module dla_cdma_wino #(
   wire              r_end   = dat_valid && 14'(r_x) + 14'(r_n) > 14'(width_m1);
 
   dla_fifo #(.WIDTH(EA + ENT_SH), .DEPTH(QD)) u_q (
-    .clk, .rstn, .push(fire), .push_data({row_ent, row_off[ENT_SH-1:0]}), .pop(r_end),
+    .clk, .rstn, .push(q_push), .push_data({row_ent, row_off[ENT_SH-1:0]}), .pop(r_end),
     .head(q_head), .empty(q_empty), .full(q_full), .count(q_count));
 
   logic [2*EB-1:0]          b_data;
