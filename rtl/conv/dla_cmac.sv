@@ -71,20 +71,18 @@ module dla_cmac #(
   for (genvar k = 0; k < KH; k++) begin : g_k
     logic signed [PW-1:0] dot;
     logic [4*PW-1:0]      y, res;                 // two's complement, output o at [o*PW +: PW]
-    always_comb begin
-      dot = '0;
-      for (int l = 0; l < AC; l++)
-        dot = dot + PW'($signed(wt[mi_slot][k][l*LW +: LW])) * PW'($signed(mi_data[l*LW +: LW]));
-    end
     if (HAS_WINO) begin : g_wino
+      // the direct dot product is the sum of the 16 position sums (one set of products)
       logic [16*PW-1:0] q;
       logic [8*PW-1:0]  r;
       always_comb begin
+        dot = '0;
         for (int p = 0; p < 16; p++) begin
           q[p*PW +: PW] = '0;
           for (int c = 0; c < 4; c++)
             q[p*PW +: PW] = q[p*PW +: PW] + PW'($signed(wt[mi_slot][k][(4*p + c)*LW +: LW])) *
                                             PW'($signed(mi_data[(4*p + c)*LW +: LW]));
+          dot = dot + $signed(q[p*PW +: PW]);
         end
         for (int col = 0; col < 4; col++) begin
           r[col*PW +: PW]       = q[col*PW +: PW] + q[(4 + col)*PW +: PW] + q[(8 + col)*PW +: PW];
@@ -96,6 +94,11 @@ module dla_cmac #(
         end
       end
     end else begin : g_direct
+      always_comb begin
+        dot = '0;
+        for (int l = 0; l < AC; l++)
+          dot = dot + PW'($signed(wt[mi_slot][k][l*LW +: LW])) * PW'($signed(mi_data[l*LW +: LW]));
+      end
       assign y = '0;
     end
     always_ff @(posedge clk or negedge rstn)
