@@ -20,7 +20,9 @@ function(dla_verilated_model target)
   set(vargs --cc --build -j ${DLA_VERILATOR_JOBS} --prefix ${M_PREFIX} --top-module ${M_TOP}
       --trace-fst --x-assign unique --x-initial unique -Wno-fatal -Wno-lint -Wno-style
       --Mdir ${M_MDIR} -f ${M_FILELIST} ${M_ARGS}
-      "--MAKEFLAGS" "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2")
+      # Verilator's "slow" files (initialisation, full trace dumps: run once) at -O0: a
+      # third of v1's C++ compiles ~40 % faster; the per-clock code keeps -O2.
+      "--MAKEFLAGS" "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2")
   if(CCACHE_PROGRAM)
     list(APPEND vargs "--MAKEFLAGS" "OBJCACHE=${CCACHE_PROGRAM}")
   endif()
