@@ -468,8 +468,23 @@ module dla_cdma #(
   logic                 t_req, m_req, g_req, t_walk, m_walk, g_done;
   logic [ADDR_BITS-1:0] t_addr, m_addr, g_addr;
   logic [31:0]          t_len, m_len, t_atoms, m_atoms, declared;
-  wire  [1:0]           w_sel  = g_req ? 2'd2 : m_req ? 2'd1 : 2'd0;
+  // The kind goes by priority when a request is first presented and then stays until the
+  // request is accepted: the AXI master accepts with the last burst, and a v1 weight request
+  // (WCHUNK atoms) is several bursts, so a WGS or WMB request that becomes ready meanwhile must
+  // not change the presented address, length and tag.
+  wire  [1:0]           w_pick = g_req ? 2'd2 : m_req ? 2'd1 : 2'd0;
+  logic                 w_held;                      // a request is presented, not yet accepted
+  logic [1:0]           w_held_sel;
+  wire  [1:0]           w_sel  = w_held ? w_held_sel : w_pick;
   wire                  w_fire = wp_req && wp_ready;
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) begin
+      w_held     <= 1'b0;
+      w_held_sel <= '0;
+    end else begin
+      w_held <= wp_req && !w_fire;
+      if (!w_held) w_held_sel <= w_pick;
+    end
 
   logic                      tw_en, mw_en;
   logic [EA-1:0]             tw_addr0, tw_addr1, mw_addr0, mw_addr1;
@@ -522,7 +537,7 @@ module dla_cdma #(
     /* verilator lint_on UNUSEDSIGNAL */
   end
 
-  assign wp_req                              = t_req || m_req || g_req;
+  assign wp_req = w_held ? (w_sel == 2'd2 ? g_req : w_sel == 2'd1 ? m_req : t_req) : (t_req || m_req || g_req);
   assign rd_req_addr[ADDR_BITS +: ADDR_BITS] = w_sel == 2'd2 ? g_addr : w_sel == 2'd1 ? m_addr : t_addr;
   assign rd_req_len[LEN_BITS +: LEN_BITS]    = w_sel == 2'd2 ? '0 :
                                                LEN_BITS'((w_sel == 2'd1 ? m_len : t_len) - 32'd1);
