@@ -8,4 +8,8 @@ common/dla_dma_rd_client.sv
 axi/dla_axi_beat_mask.sv
 axi/dla_axi_burst_split.sv
 axi/dla_axi_rd_path.sv
+conv/dla_conv_cvt.sv
+sdp/dla_sdp_int17_fp16.sv
+conv/dla_fp16_census.sv
+conv/dla_cdma_img.sv
 ../regress/tests/dma_proto/dla_dma_proto.sv

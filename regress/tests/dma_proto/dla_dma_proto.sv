@@ -43,7 +43,33 @@ module dla_dma_proto #(
   input  logic [1:0]               r_valid,
   input  logic [2*ID_BITS-1:0]     r_id,
   input  logic [1:0]               r_last,
-  input  logic [2*DATA_BITS-1:0]   r_data
+  input  logic [2*DATA_BITS-1:0]   r_data,
+  // CDMA's image fetch (dla_cdma_img, integer pixels, no padding or conversion) on a read path
+  // of its own (one client, at most two bursts outstanding)
+  input  logic                     i_start,
+  input  logic [5:0]               i_pixel_format,
+  input  logic [12:0]              i_width_m1,
+  input  logic [12:0]              i_height_m1,
+  input  logic [12:0]              i_chan_m1,
+  input  logic [ADDR_BITS-1:0]     i_addr0,
+  input  logic [ADDR_BITS-1:0]     i_addr1,
+  input  logic [31:0]              i_line_stride,
+  input  logic [31:0]              i_uv_stride,
+  output logic [13:0]              i_rows_done,
+  output logic                     i_req_valid,
+  output logic                     i_req_ready,
+  output logic [ADDR_BITS-1:0]     i_req_addr,
+  output logic [LEN_BITS-1:0]      i_req_len,
+  output logic [3:0]               i_req_tag,
+  output logic                     i_ar_valid,
+  input  logic                     i_ar_ready,
+  output logic [ID_BITS-1:0]       i_ar_id,
+  output logic [3:0]               i_ar_len,
+  output logic [ADDR_BITS-1:0]     i_ar_addr,
+  input  logic                     i_r_valid,
+  input  logic [ID_BITS-1:0]       i_r_id,
+  input  logic                     i_r_last,
+  input  logic [DATA_BITS-1:0]     i_r_data
 );
   localparam int TAG_BITS = 4;
 
@@ -87,4 +113,47 @@ module dla_dma_proto #(
       .o_valid(o_valid[c]), .o_ready(o_ready[c]), .o_data(o_data[c*AB +: AB]),
       .read_stall(unused_stall[c]));
   end
+
+  // ---- CDMA image fetch
+  localparam int EA = 12;
+  logic                 i_dat_valid;
+  logic [DATA_BITS-1:0] i_dat_data;
+  logic [APB-1:0]       i_dat_mask;
+  logic [TAG_BITS-1:0]  i_dat_tag;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic                 i_unused_last, i_unused_r_ready, i_unused_idle, i_w_en;
+  logic [EA-1:0]        i_w_addr;
+  logic [8*128-1:0]     i_w_data;
+  logic [127:0]         i_w_mask;
+  logic [$clog2(ATOM_BYTES / 2):0] i_nan, i_inf;
+  /* verilator lint_on UNUSEDSIGNAL */
+  dla_axi_rd_path #(
+    .N(1), .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
+    .ID_BITS(ID_BITS), .MAX_BURST(MAX_BURST), .MAX_OUT(2), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+  ) u_img_rd (
+    .clk, .rstn,
+    .rd_req_valid(i_req_valid), .rd_req_ready(i_req_ready), .rd_req_addr(i_req_addr),
+    .rd_req_len(i_req_len), .rd_req_tag(i_req_tag),
+    .rd_dat_valid(i_dat_valid), .rd_dat_data(i_dat_data), .rd_dat_mask(i_dat_mask),
+    .rd_dat_tag(i_dat_tag), .rd_dat_last(i_unused_last),
+    .ar_valid(i_ar_valid), .ar_ready(i_ar_ready), .ar_id(i_ar_id), .ar_len(i_ar_len),
+    .ar_addr(i_ar_addr), .r_valid(i_r_valid), .r_ready(i_unused_r_ready), .r_id(i_r_id),
+    .r_last(i_r_last), .r_data(i_r_data), .idle(i_unused_idle)
+  );
+  dla_cdma_img #(
+    .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES), .ENTRY_BYTES(128),
+    .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+  ) u_img (
+    .clk, .rstn, .start(i_start), .pixel_format(i_pixel_format), .es2(1'b0), .fp_out(1'b0),
+    .nan_to_zero(1'b0), .sign_override(1'b0), .width_m1(i_width_m1), .height_m1(i_height_m1),
+    .chan_m1(i_chan_m1), .x_offset('0), .addr0(i_addr0), .addr1(i_addr1),
+    .line_stride(i_line_stride), .uv_stride(i_uv_stride), .pad_left('0), .pad_right('0),
+    .pad_value('0), .cvt_en(1'b0), .cvt_truncate('0), .cvt_offset('0), .cvt_scale('0),
+    .mean_format(1'b0), .mean_ry('0), .mean_gu('0), .mean_bv('0), .mean_ax('0),
+    .slice_base0('0), .eps_p1((EA+1)'(64)), .data_ring((EA+1)'(1 << EA)),
+    .req_valid(i_req_valid), .req_ready(i_req_ready), .req_addr(i_req_addr), .req_len(i_req_len),
+    .req_tag(i_req_tag), .dat_valid(i_dat_valid), .dat_data(i_dat_data), .dat_mask(i_dat_mask),
+    .dat_tag(i_dat_tag), .w_en(i_w_en), .w_addr(i_w_addr), .w_data(i_w_data), .w_mask(i_w_mask),
+    .rows_done(i_rows_done), .cen_nan(i_nan), .cen_inf(i_inf)
+  );
 endmodule
