@@ -4,6 +4,12 @@
 // order) and the atom buffer has room for all of the chunk (read data is never
 // back-pressured). Returned atoms come out one a clock in request order. The D_PERF_READ_STALL
 // counter counts the clocks a request waited for the port while PERF_ENABLE.DMA_EN is set.
+//
+// A request, once presented, stays presented until rd_fire (the read path's rule, docs/rtl.md):
+// the read path accepts a request with its last burst, and the data of its first burst may
+// return before that, so after a port change `inflight` can leave 0 while the request is still
+// waiting; the port check only gates the first presentation (`presented`). The caller keeps
+// walking, port, chunk and the address stable until rd_fire.
 module dla_dma_rd_client #(
   parameter int ATOM_BITS = 256,
   parameter int APB       = 2,
@@ -36,9 +42,9 @@ module dla_dma_rd_client #(
   localparam int CNT_BITS = $clog2(BUF_ATOMS + 1);
   localparam int RQ_BITS  = $clog2(CHUNK + 1);
 
-  logic                last_port;
+  logic                last_port, presented;
   logic [CNT_BITS-1:0] free, inflight, buf_count;
-  wire port_ok  = port == last_port || inflight == '0;
+  wire port_ok  = port == last_port || inflight == '0 || presented;
   wire room_ok  = {{(15-CNT_BITS){1'b0}}, free} >= chunk;
   wire rd_valid = walking && port_ok && room_ok;
   assign rd_req_valid = {rd_valid && port, rd_valid && !port};
@@ -49,6 +55,11 @@ module dla_dma_rd_client #(
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) last_port <= 1'b0;
     else if (rd_fire) last_port <= port;
+
+  // the request was presented and not accepted in the last clock (it may be partly taken)
+  always_ff @(posedge clk or negedge rstn)
+    if (!rstn) presented <= 1'b0;
+    else presented <= rd_valid && !rd_fire;
 
   /* verilator lint_off UNUSEDSIGNAL */   // the head atom is always placed in lane 0
   logic [APB*ATOM_BITS-1:0] buf_out;

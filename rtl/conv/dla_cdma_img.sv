@@ -8,7 +8,8 @@
 //
 // Each plane has a read walker (request chunks only when its atom FIFO has room: read data is
 // never back-pressured; the request tag names the plane) and a byte queue that drops the bytes
-// before X_OFFSET and after the row's last pixel.
+// before X_OFFSET and after the row's last pixel. A request keeps its plane until it is
+// accepted (a chunk across 4 KiB is two bursts, accepted with the second; docs/rtl.md).
 module dla_cdma_img #(
   parameter int ADDR_BITS   = 32,
   parameter int DATA_BITS   = 64,
@@ -125,13 +126,14 @@ module dla_cdma_img #(
   logic [2*(CNT-1+1)-1:0] reserved;
   logic [1:0]           can;
   logic [2*(15+1)-1:0] chunk;
-  logic                 sel, last_sel;
+  logic                 sel, last_sel, held, held_sel;
   always_comb
     for (int p = 0; p < 2; p++) begin
       chunk[(p)*(15+1) +: (15+1)] = (row_atoms[(p)*(15+1) +: (15+1)] - wa[(p)*(15+1) +: (15+1)] < 16'(CHUNK)) ? row_atoms[(p)*(15+1) +: (15+1)] - wa[(p)*(15+1) +: (15+1)] : 16'(CHUNK);
       can[p]   = walking[p] && (32'(reserved[(p)*(CNT-1+1) +: (CNT-1+1)]) + 32'(chunk[(p)*(15+1) +: (15+1)]) <= 32'(FIFO_ATOMS));
     end
-  assign sel       = (can[1] && (!can[0] || !last_sel)) ? 1'b1 : 1'b0;
+  // the plane of the request presented and not accepted in the last clock, else alternate
+  assign sel       = held ? held_sel : (can[1] && (!can[0] || !last_sel)) ? 1'b1 : 1'b0;
   assign req_valid = |can;
   assign req_addr  = wrow[(sel)*(ADDR_BITS-1+1) +: (ADDR_BITS-1+1)] + ((ADDR_BITS'(first_atom[(sel)*(15+1) +: (15+1)]) + ADDR_BITS'(wa[(sel)*(15+1) +: (15+1)])) << ATOM_SH);
   assign req_len   = LEN_BITS'(chunk[(sel)*(15+1) +: (15+1)] - 16'd1);
@@ -196,7 +198,11 @@ module dla_cdma_img #(
       end
       walking  <= '0;
       last_sel <= 1'b0;
+      held     <= 1'b0;
+      held_sel <= 1'b0;
     end else begin
+      held     <= req_valid && !req_ready && !start;
+      held_sel <= sel;
       for (int p = 0; p < 2; p++) begin
         logic [QB*8-1:0] nq;
         logic [QC-1:0]   nn;
