@@ -5,32 +5,48 @@
 # bound signature, and with no plant enabled the same tests pass and agree with the normal
 # model (same verdict, cycles and output digest). Seeds are fixed: the same run gives the
 # same cycles.
-# Usage: perf_plants.sh DLAVERIF PLANT_BINARY
+# Usage: perf_plants.sh DLAVERIF PLANT_BINARY [CONFIG]   (CONFIG: small (default) or v1)
+#        perf_plants.sh --skip MESSAGE                   (the plant model is not built: exit 77)
 set -u
-dla=$1 plant=$2
+if [[ ${1:-} == --skip ]]; then
+  echo "skipped: $2"
+  exit 77
+fi
+dla=$1 plant=$2 cfg=${3:-small}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 field() { python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2" 2>/dev/null || echo missing; }
-sel() {  # the four selectors, $1 set to 1
-  for s in plant_cdp plant_pdp plant_sdp plant_cdp_wdma; do
+# Every selector of the configuration's plant model (an unset one starts random): v1 also has
+# RUBIK's.
+selectors=(plant_cdp plant_pdp plant_sdp plant_cdp_wdma)
+[[ $cfg == v1 ]] && selectors+=(plant_rubik plant_rubik_stall)
+sel() {  # every selector, $1 set to 1
+  for s in "${selectors[@]}"; do
     if [[ $s == "$1" ]]; then echo "--set-signal $s=1"; else echo "--set-signal $s=0"; fi
   done
 }
 # test seed plant expected-signature-prefix (fast profile: the memory withholds nothing)
-cases=(
-  "cdp.random 3 plant_cdp perf:cdp "
-  "pdp.random 1 plant_pdp perf:pdp "
-  "sdp.random 2 plant_sdp perf:sdp "
-  "cdp.random 3 plant_cdp_wdma cdp.write_stall rtl="
-)
+if [[ $cfg == v1 ]]; then
+  cases=(
+    "rubik.random 10 plant_rubik perf:rubik "
+    "rubik.illegal 1 plant_rubik_stall rbk.write_stall rtl="
+  )
+else
+  cases=(
+    "cdp.random 3 plant_cdp perf:cdp "
+    "pdp.random 1 plant_pdp perf:pdp "
+    "sdp.random 2 plant_sdp perf:sdp "
+    "cdp.random 3 plant_cdp_wdma cdp.write_stall rtl="
+  )
+fi
 for c in "${cases[@]}"; do
   read -r t s p want <<<"$c"
   want=${c#* * * }
   d=$tmp/$p-$t-$s
   # shellcheck disable=SC2046
-  "$plant" run --config small --test "$t" --seed "$s" --axi-profile fast $(sel "$p") --out "$d" >/dev/null 2>&1
+  "$plant" run --config "$cfg" --test "$t" --seed "$s" --axi-profile fast $(sel "$p") --out "$d" >/dev/null 2>&1
   rc=$?
   sig=$(field "$d/result.json" 'j["signature"]')
   if [[ $rc == 1 && $sig == "$want"* ]]; then
@@ -40,8 +56,8 @@ for c in "${cases[@]}"; do
   fi
   # No plant: passes, and is the normal model (same verdict, cycles, digest).
   # shellcheck disable=SC2046
-  "$plant" run --config small --test "$t" --seed "$s" --axi-profile fast $(sel none) --out "$d-none" >/dev/null 2>&1
-  "$dla" run --config small --test "$t" --seed "$s" --axi-profile fast --out "$d-normal" >/dev/null 2>&1
+  "$plant" run --config "$cfg" --test "$t" --seed "$s" --axi-profile fast $(sel none) --out "$d-none" >/dev/null 2>&1
+  "$dla" run --config "$cfg" --test "$t" --seed "$s" --axi-profile fast --out "$d-normal" >/dev/null 2>&1
   a=$(field "$d-none/result.json" 'j["verdict"], j["cycles"], j["details"]["sim"]["output_digest"], len(j["details"]["perf"])')
   b=$(field "$d-normal/result.json" 'j["verdict"], j["cycles"], j["details"]["sim"]["output_digest"], len(j["details"]["perf"])')
   if [[ $a == "('pass'"* && $a == "$b" ]]; then
@@ -50,30 +66,37 @@ for c in "${cases[@]}"; do
     fail "$t seed $s without plants: plant model $a, normal model $b"
   fi
 done
-# A stall counter whose enable bit is 0 must read 0: plant_cdp_wdma=2 counts write stalls with
-# DMA_EN 0; seed 3's layer has DMA_EN 0 and the slow profile withholds write cycles.
-sel_wdma2="--set-signal plant_cdp=0 --set-signal plant_pdp=0 --set-signal plant_sdp=0"
-# shellcheck disable=SC2086
-"$plant" run --config small --test cdp.random --seed 3 --axi-profile slow $sel_wdma2 --set-signal plant_cdp_wdma=2 \
-  --out "$tmp/wdma2" >/dev/null 2>&1
-rc=$?
-sig=$(field "$tmp/wdma2/result.json" 'j["signature"]')
-if [[ $rc == 1 && $sig == "cdp.write_stall rtl="* && $sig == *" bound=0" ]]; then
-  echo "ok: plant_cdp_wdma=2 caught on cdp.random seed 3 (slow): $sig"
+if [[ $cfg == v1 ]]; then
+  # The tolerance can switch the check off: the planted RUBIK slow-down then passes.
+  # shellcheck disable=SC2046
+  "$plant" run --config v1 --test rubik.random --seed 10 --axi-profile fast $(sel plant_rubik) --perf-tolerance off \
+    --out "$tmp/off" >/dev/null 2>&1 || fail "plant_rubik with --perf-tolerance off does not pass"
 else
-  fail "plant_cdp_wdma=2 on cdp.random seed 3 (slow): exit $rc, signature '$sig', expected exit 1 and 'cdp.write_stall rtl=N bound=0'"
+  # A stall counter whose enable bit is 0 must read 0: plant_cdp_wdma=2 counts write stalls with
+  # DMA_EN 0; seed 3's layer has DMA_EN 0 and the slow profile withholds write cycles.
+  sel_wdma2="--set-signal plant_cdp=0 --set-signal plant_pdp=0 --set-signal plant_sdp=0"
+  # shellcheck disable=SC2086
+  "$plant" run --config small --test cdp.random --seed 3 --axi-profile slow $sel_wdma2 --set-signal plant_cdp_wdma=2 \
+    --out "$tmp/wdma2" >/dev/null 2>&1
+  rc=$?
+  sig=$(field "$tmp/wdma2/result.json" 'j["signature"]')
+  if [[ $rc == 1 && $sig == "cdp.write_stall rtl="* && $sig == *" bound=0" ]]; then
+    echo "ok: plant_cdp_wdma=2 caught on cdp.random seed 3 (slow): $sig"
+  else
+    fail "plant_cdp_wdma=2 on cdp.random seed 3 (slow): exit $rc, signature '$sig', expected exit 1 and 'cdp.write_stall rtl=N bound=0'"
+  fi
+  # shellcheck disable=SC2086
+  "$plant" run --config small --test cdp.random --seed 3 --axi-profile slow $sel_wdma2 --set-signal plant_cdp_wdma=0 \
+    --out "$tmp/wdma0" >/dev/null 2>&1 || fail "cdp.random seed 3 (slow) without plants does not pass"
+  # The tolerance can switch the check off: the planted CDP slow-down then passes.
+  # shellcheck disable=SC2046
+  "$plant" run --config small --test cdp.random --seed 3 --axi-profile fast $(sel plant_cdp) --perf-tolerance off \
+    --out "$tmp/off" >/dev/null 2>&1 || fail "plant_cdp with --perf-tolerance off does not pass"
+  # A bad tolerance is an input error naming the rule.
+  out=$("$dla" run --config small --test cdp.random --seed 1 --perf-tolerance 0.5 2>&1)
+  rc=$?
+  [[ $rc == 2 && $out == *"must be a number >= 1"* ]] || fail "--perf-tolerance 0.5: exit $rc, '$out'"
 fi
-# shellcheck disable=SC2086
-"$plant" run --config small --test cdp.random --seed 3 --axi-profile slow $sel_wdma2 --set-signal plant_cdp_wdma=0 \
-  --out "$tmp/wdma0" >/dev/null 2>&1 || fail "cdp.random seed 3 (slow) without plants does not pass"
-# The tolerance can switch the check off: the planted CDP slow-down then passes.
-# shellcheck disable=SC2046
-"$plant" run --config small --test cdp.random --seed 3 --axi-profile fast $(sel plant_cdp) --perf-tolerance off \
-  --out "$tmp/off" >/dev/null 2>&1 || fail "plant_cdp with --perf-tolerance off does not pass"
-# A bad tolerance is an input error naming the rule.
-out=$("$dla" run --config small --test cdp.random --seed 1 --perf-tolerance 0.5 2>&1)
-rc=$?
-[[ $rc == 2 && $out == *"must be a number >= 1"* ]] || fail "--perf-tolerance 0.5: exit $rc, '$out'"
 if ((failures)); then
   echo "$failures failure(s)"
   exit 1

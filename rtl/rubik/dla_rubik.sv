@@ -273,8 +273,8 @@ module dla_rubik #(
   logic [4:0]           p_q;
   logic [6:0]           p_off, p_atoms, sent, d_left, need;
   logic [LANE_BITS-1:0] p_lane0, lane;
-  logic [$clog2(4+1)-1:0] unused_plan_count;
-  wire dat_valid = !plan_empty;
+  logic [$clog2(4+1)-1:0] unused_plan_count; `ifdef DLA_PLANTS wire [3:0] plant_rubik /*verilator public_flat_rw*/; wire [3:0] plant_rubik_stall /*verilator public_flat_rw*/; logic plant_rubik_tick; always_ff @(posedge clk) plant_rubik_tick <= !plant_rubik_tick; wire plant_rubik_go = plant_rubik != 4'd1 || plant_rubik_tick; `endif
+  wire dat_valid = !plan_empty `ifdef DLA_PLANTS && plant_rubik_go `endif;
   wire dat_fire  = dat_valid && wr_dat_ready[p_port];
   wire [LANE_BITS-1:0] wq_lane = (APB > 1) ? wq_addr[ATOM_SH +: LANE_BITS] : '0;
   wire [PLAN_BITS-1:0] p_push  = {out_port, wb, wq, woff, wq_atoms[6:0], wq_lane, req_clast, wlayer_last};
@@ -355,7 +355,7 @@ module dla_rubik #(
 
   // ---- stall counters and the done interrupt --------------------------------------------
   wire rd_stall = perf_en && rd_valid && !rd_req_ready[in_port];
-  wire wr_stall = perf_en && ((wreq_valid && !wr_req_ready[out_port]) || (dat_valid && !wr_dat_ready[p_port]));
+  wire wr_stall = perf_en && ((wreq_valid && !wr_req_ready[out_port]) || (dat_valid && !wr_dat_ready[p_port]) `ifdef DLA_PLANTS || plant_rubik_stall == 4'd1 `endif);
   dla_stall_counter u_rd_stall (.clk, .rstn, .clear(start), .stall(rd_stall), .count(read_stall));
   dla_stall_counter u_wr_stall (.clk, .rstn, .clear(start), .stall(wr_stall), .count(write_stall));
 

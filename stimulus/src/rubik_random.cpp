@@ -34,6 +34,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   lim.max_deconv_stride = static_cast<uint32_t>(k.integer("max_deconv_stride", 1, 32));
   const std::string ports = k.choice("ports", {"both", "dbb", "sram"});
   const uint64_t back_to_back = k.integer("back_to_back_percent", 0, 100);
+  const uint64_t high_address = k.integer("high_address_percent", 0, 100);
   if (mode != "all")
     lim.modes = {mode == "contract" ? RubikMode::Contract : mode == "split" ? RubikMode::Split : RubikMode::Merge};
   if (precision != "all")
@@ -46,10 +47,19 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng data = Rng::stream(seed, "rubik.data");
   Rng flow = Rng::stream(seed, "rubik.flow");
   RubikRegionAllocator alloc(layout);
+  // DBB regions above 2^40 (the default placement stays below): the upper bits of the 64-bit
+  // address accumulators take part. Own stream, drawn only when the knob is set, so default
+  // programs are unchanged.
+  if (high_address > 0) {
+    Rng high = Rng::stream(seed, "rubik.address");
+    if (high.chance(static_cast<double>(high_address) / 100.0))
+      alloc.set_dbb_base((high.uniform(1, (uint64_t{1} << 24) - 1) << 40) + high.uniform(0, 0xffff) * 0x1000);
+  }
   b.note(fmt::format("knobs: layers={} mode={} precision={} max_width={} max_height={} max_channels={} "
-                     "max_deconv_stride={} ports={} back_to_back_percent={}",
+                     "max_deconv_stride={} ports={} back_to_back_percent={}{}",
                      layers, mode, precision, lim.max_width, lim.max_height, lim.max_channels, lim.max_deconv_stride,
-                     ports, back_to_back));
+                     ports, back_to_back,
+                     high_address ? fmt::format(" high_address_percent={}", high_address) : std::string()));
 
   std::array<std::optional<Outstanding>, 2> outstanding;
   auto finish = [&](unsigned g) {
@@ -99,7 +109,9 @@ TestGenerator make_rubik_random_generator() {
              {"max_channels", "80", "largest channel count (Co in contract mode, Ci otherwise)"},
              {"max_deconv_stride", "4", "largest deconvolution stride sx, sy (contract; up to 32)"},
              {"ports", "both", "memories used: dbb, sram or both"},
-             {"back_to_back_percent", "50", "layers whose successor is armed before their done interrupt"}};
+             {"back_to_back_percent", "50", "layers whose successor is armed before their done interrupt"},
+             {"high_address_percent", "0",
+              "tests whose DBB regions start above 2^40 (anywhere in the 64-bit space; 0 keeps every program)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::RBK)) return "the configuration has no RUBIK";

@@ -38,6 +38,8 @@ class RubikRegionAllocator {
  public:
   explicit RubikRegionAllocator(Rng& rng);
   uint64_t take(MemPort port, uint64_t bytes);
+  // Moves the next DBB region to `base` (rubik.random's high_address_percent).
+  void set_dbb_base(uint64_t base) { next_[static_cast<unsigned>(MemPort::Dbb)] = base; }
 
  private:
   Rng& rng_;
