@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include <fmt/core.h>
 
@@ -247,6 +248,9 @@ Command add_mutate_command(CLI::App& app, const std::string& command_line) {
     } catch (const std::invalid_argument& e) {
       std::cerr << "dlaverif mutate: " << e.what() << "\n";
       return kExitUsage;
+    } catch (const std::runtime_error& e) {  // the grade could not be completed (nothing recorded)
+      std::cerr << "dlaverif mutate: " << e.what() << "\n";
+      return 1;
     }
   };
   return c;

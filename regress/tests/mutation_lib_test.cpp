@@ -1,12 +1,13 @@
 // Unit tests of the mutation library's waiver file: which models and mutants an entry waives
 // (by id and location, or by the mutation's identity), and the refusals of bad entries. The
-// project's own waiver file must load.
+// project's own waiver file must load. And what one test run of a mutant says about it.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "dla/mutation/grading.h"
 #include "dla/mutation/mutant.h"
 
 namespace dla::mutation {
@@ -205,6 +206,30 @@ TEST(Waivers, TheProjectsWaiverFileLoadsAndScopesEveryIdToAModel) {
   ASSERT_FALSE(w.empty());
   for (const Waiver& x : w)  // ids repeat across models: an unscoped id would waive other units' mutants
     EXPECT_TRUE(!x.mutant || !x.model.empty()) << "waiver of mutant " << *x.mutant << " names no model";
+}
+
+// A run that could not be started (exit 127: the model binary gone or relinked during the grade)
+// must not count as a kill; a real crash, a failure and an error do.
+TEST(MutantTestVerdict, ARunThatCouldNotStartIsNoKill) {
+  regression::Outcome o;
+  o.status = "crash";
+  o.signature = "crash:exit-127";
+  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::NotStarted);
+  o.signature = "crash:SIGSEGV";
+  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::Killed);
+  o.signature = "crash:exit-3";
+  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::Killed);
+  o.status = "fail";
+  o.signature = "mem-data:dbb";
+  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::Killed);
+  o.status = "error";
+  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::Killed);
+  o.status = "timeout";
+  o.signature = "timeout";
+  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::TimedOut);
+  o.status = "pass";
+  o.signature = "";
+  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::Passed);
 }
 
 }  // namespace

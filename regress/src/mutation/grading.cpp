@@ -53,6 +53,12 @@ struct Tracking {
 
 }  // namespace
 
+MutantTestVerdict mutant_test_verdict(const regression::Outcome& o) {
+  if (o.status == "timeout") return MutantTestVerdict::TimedOut;
+  if (o.status == "crash" && o.signature == "crash:exit-127") return MutantTestVerdict::NotStarted;
+  return o.passed() ? MutantTestVerdict::Passed : MutantTestVerdict::Killed;
+}
+
 Grading grade(const MutantList& mutants, const std::vector<Job>& jobs, const GradeOptions& opt,
               const GradeProgress& progress) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -128,15 +134,21 @@ Grading grade(const MutantList& mutants, const std::vector<Job>& jobs, const Gra
       batch.push_back(std::move(j));
     }
     if (batch.empty()) break;
+    std::string not_started;  // the first run that could not be started: the grade stops
     const bool ok = regression::run_local(batch, launch, [&](const Outcome& o) {
       Tracking& t = track[mutant_of(o.job_id)];
+      const MutantTestVerdict verdict = mutant_test_verdict(o);
+      if (verdict == MutantTestVerdict::NotStarted) {
+        if (not_started.empty()) not_started = o.job_id;
+        return;
+      }
       t.result.tests_run++;
       t.result.seconds += o.wall_seconds;
-      if (o.status == "timeout") {
+      if (verdict == MutantTestVerdict::TimedOut) {
         t.decided = true;
         t.result.status = Status::TimedOut;
         t.result.note = fmt::format("test {} hit its {:.0f} s time limit", base.job.id, o.wall_seconds);
-      } else if (!o.passed()) {
+      } else if (verdict == MutantTestVerdict::Killed) {
         t.decided = true;
         t.result.status = Status::Killed;
         t.result.killer_test = base.job.id;
@@ -156,6 +168,9 @@ Grading grade(const MutantList& mutants, const std::vector<Job>& jobs, const Gra
       g.interrupted = true;
       return g;
     }
+    if (!not_started.empty())
+      throw std::runtime_error("test " + not_started + " could not be started (exit 127): " + opt.model_binary +
+                               " is missing or was replaced while grading; no grade is reported, rerun it");
   }
 
   for (uint32_t k : ids) {

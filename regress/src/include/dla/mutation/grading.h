@@ -10,6 +10,7 @@
 
 #include "dla/mutation/mutant.h"
 #include "dla/regression/job.h"
+#include "dla/regression/outcome.h"
 
 namespace dla::mutation {
 
@@ -39,6 +40,12 @@ struct Grading {
   double seconds = 0;
   bool interrupted = false;
 };
+
+// What one test run of a mutant says about it. A run that could not be started (exit 127:
+// the model binary is missing or was replaced while grading) says nothing: counting it as a
+// kill would report a mutant caught that no test saw.
+enum class MutantTestVerdict { Passed, Killed, TimedOut, NotStarted };
+MutantTestVerdict mutant_test_verdict(const regression::Outcome& o);
 
 // Progress: called after the baseline and after each mutant is decided.
 using GradeProgress = std::function<void(const std::string& line)>;
