@@ -484,6 +484,21 @@ TEST(Plan, SkippedEntriesShareOneLine) {
   EXPECT_NE(line.find("): n1, n2, n3"), std::string::npos) << line;
 }
 
+// A plan of two entries of `test` on `config`: "rtl" and its golden-only twin "golden".
+Plan rtl_and_golden_entries(const std::string& test, const std::string& config) {
+  Plan p;
+  for (bool golden_only : {false, true}) {
+    PlanEntry e;
+    e.name = golden_only ? "golden" : "rtl";
+    e.test = test;
+    e.config = config;
+    e.golden_only = golden_only;
+    e.seeds = {{Level::Smoke, 2}};
+    p.entries.push_back(e);
+  }
+  return p;
+}
+
 // An RTL entry of a configuration without a Verilated model (not in DLA_CONFIGS) is skipped
 // with the option that builds it; its golden-only twin runs.
 TEST(Plan, RtlEntriesOfConfigurationsWithoutAModelAreSkipped) {
@@ -491,18 +506,8 @@ TEST(Plan, RtlEntriesOfConfigurationsWithoutAModelAreSkipped) {
   for (const HwConfig& c : HwConfig::all())
     if (!tb::find_simulation_model(c.name, tb::kPrimaryDut)) unbuilt = &c;
   if (!unbuilt) GTEST_SKIP() << "every configuration has a model in this build";
-  Plan p;
-  for (bool golden_only : {false, true}) {
-    PlanEntry e;
-    e.name = golden_only ? "golden" : "rtl";
-    e.test = "pdp.random";
-    e.config = unbuilt->name;
-    e.golden_only = golden_only;
-    e.seeds = {{Level::Smoke, 2}};
-    p.entries.push_back(e);
-  }
   WarningLog skipped("regress", "skipped");
-  const std::vector<Job> jobs = expand(p, Level::Smoke, 0, &skipped);
+  const std::vector<Job> jobs = expand(rtl_and_golden_entries("pdp.random", unbuilt->name), Level::Smoke, 0, &skipped);
   ASSERT_EQ(jobs.size(), 2u);
   EXPECT_EQ(jobs[0].entry, "golden");
   ASSERT_EQ(skipped.distinct(), 1u);
@@ -512,26 +517,36 @@ TEST(Plan, RtlEntriesOfConfigurationsWithoutAModelAreSkipped) {
   EXPECT_NE(line.find("): rtl"), std::string::npos) << line;
 }
 
-// An RTL entry whose test needs a unit the built model lacks (a convolution test on a model
-// without the pipeline) is skipped with one line saying how to build it, not run to an error.
+// What a model lacks for a test, on models described here (so it runs in every build): a
+// convolution test needs the pipeline, a RUBIK test needs RUBIK, other tests need neither.
+TEST(Plan, ModelLacksUnitNamesTheMissingUnitAndTheBuildOption) {
+  tb::ModelInfo bare;
+  bare.config = "v1";
+  EXPECT_NE(model_lacks_unit("conv.random", bare).find("no convolution pipeline (configure with "
+                                                       "-DDLA_DUT_CONV_CONFIGS=\"small;v1\")"),
+            std::string::npos);
+  EXPECT_NE(model_lacks_unit("rubik.random", bare).find("no RUBIK (configure with -DDLA_DUT_RUBIK=ON)"),
+            std::string::npos);
+  EXPECT_EQ(model_lacks_unit("pdp.random", bare), "");
+  tb::ModelInfo full = bare;
+  full.conv = true;
+  full.rubik = true;
+  EXPECT_EQ(model_lacks_unit("conv.random", full), "");
+  EXPECT_EQ(model_lacks_unit("rubik.random", full), "");
+  EXPECT_THROW(model_lacks_unit("no.such_test", full), std::invalid_argument);
+}
+
+// An RTL entry whose test needs a unit the built model lacks is skipped with one line, not run
+// to an error (needs such a model: e.g. -DDLA_DUT_CONV_CONFIGS=small, where v1 lacks the
+// pipeline; the decision itself is checked on every build above).
 TEST(Plan, RtlEntriesNeedingAUnitTheModelLacksAreSkipped) {
   const HwConfig* lacking = nullptr;
   for (const HwConfig& c : HwConfig::all())
     if (const auto m = tb::find_simulation_model(c.name, tb::kPrimaryDut); m && !m->conv && c.has_unit(Unit::CDMA))
       lacking = &c;
   if (!lacking) GTEST_SKIP() << "every built model with CDMA has the convolution pipeline";
-  Plan p;
-  for (bool golden_only : {false, true}) {
-    PlanEntry e;
-    e.name = golden_only ? "golden" : "rtl";
-    e.test = "conv.random";
-    e.config = lacking->name;
-    e.golden_only = golden_only;
-    e.seeds = {{Level::Smoke, 2}};
-    p.entries.push_back(e);
-  }
   WarningLog skipped("regress", "skipped");
-  const std::vector<Job> jobs = expand(p, Level::Smoke, 0, &skipped);
+  const std::vector<Job> jobs = expand(rtl_and_golden_entries("conv.random", lacking->name), Level::Smoke, 0, &skipped);
   ASSERT_EQ(jobs.size(), 2u);
   EXPECT_EQ(jobs[0].entry, "golden");
   ASSERT_EQ(skipped.distinct(), 1u);

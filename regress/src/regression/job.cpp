@@ -34,6 +34,14 @@ std::vector<std::string> Job::run_args(const std::string& out_dir) const {
   return a;
 }
 
+std::string model_lacks_unit(const std::string& test, const tb::ModelInfo& model) {
+  const TestGenerator& gen = find_test_generator(test);
+  if (gen.needs_conv && !model.conv)
+    return "no convolution pipeline (configure with -DDLA_DUT_CONV_CONFIGS=\"small;" + model.config + "\")";
+  if (gen.needs_rubik && !model.rubik) return "no RUBIK (configure with -DDLA_DUT_RUBIK=ON)";
+  return "";
+}
+
 std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override, WarningLog* skipped) {
   std::vector<Job> jobs;
   for (const PlanEntry& e : plan.entries) {
@@ -50,16 +58,10 @@ std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override, 
                      e.name);
       continue;
     }
-    // Likewise an RTL entry whose test needs a unit the built model lacks (v1's convolution
-    // pipeline is built only on request; RUBIK with DLA_DUT_RUBIK).
+    // Likewise an RTL entry whose test needs a unit the built model lacks (a build with
+    // -DDLA_DUT_CONV_CONFIGS=small has no pipeline on v1; RUBIK with DLA_DUT_RUBIK=OFF).
     if (!e.golden_only) {
-      const auto model = tb::find_simulation_model(e.config, e.dut);
-      const TestGenerator& gen = find_test_generator(e.test);
-      std::string lacks;
-      if (gen.needs_conv && !model->conv)
-        lacks = "no convolution pipeline (configure with -DDLA_DUT_CONV_CONFIGS=\"small;" + e.config + "\")";
-      else if (gen.needs_rubik && !model->rubik)
-        lacks = "no RUBIK (configure with -DDLA_DUT_RUBIK=ON)";
+      const std::string lacks = model_lacks_unit(e.test, *tb::find_simulation_model(e.config, e.dut));
       if (!lacks.empty()) {
         if (skipped) skipped->add("the " + e.dut + " model of configuration " + e.config + " has " + lacks, e.name);
         continue;

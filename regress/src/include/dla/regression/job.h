@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dla/regression/plan.h"
+#include "dla/simulation.h"
 #include "dla/warning_log.h"
 
 namespace dla::regression {
@@ -37,5 +38,10 @@ struct Job {
 // name as the subject (entries skipped for the same reason print as one line).
 std::vector<Job> expand(const Plan& plan, Level level, uint64_t seeds_override = 0,
                         WarningLog* skipped = nullptr);
+
+// Why `model` cannot run `test` (a convolution test on a model without the pipeline, a RUBIK
+// test without RUBIK), with the build option that adds it; empty when it can. An unknown
+// test name throws std::invalid_argument.
+std::string model_lacks_unit(const std::string& test, const tb::ModelInfo& model);
 
 }  // namespace dla::regression
