@@ -15,16 +15,19 @@
 # The target carries the include folder and the compile definitions the harness needs
 # (DLA_CFG_NAME, DLA_DUT_CLASS, DLA_DUT_HEADER, DLA_HAS_SRAM_IF when the configuration has the
 # SRAM interface). The model is compiled once; nothing is rebuilt per test.
+set(DLA_VERILATED_BUILD_MK ${CMAKE_CURRENT_LIST_DIR}/dla_verilated_build.mk)
+find_program(DLA_MAKE_PROGRAM NAMES gmake make REQUIRED)
+
 function(dla_verilated_model target)
   cmake_parse_arguments(M "" "PREFIX;MDIR;FILELIST;WORKDIR;TOP;CONFIG;COMMENT" "ARGS;DEPENDS;AFTER" ${ARGN})
-  set(vargs --cc --build -j ${DLA_VERILATOR_JOBS} --prefix ${M_PREFIX} --top-module ${M_TOP}
+  set(vargs --cc --prefix ${M_PREFIX} --top-module ${M_TOP}
       --trace-fst --x-assign unique --x-initial unique -Wno-fatal -Wno-lint -Wno-style
-      --Mdir ${M_MDIR} -f ${M_FILELIST} ${M_ARGS}
-      # Verilator's "slow" files (initialisation, full trace dumps: run once) at -O0: a
-      # third of v1's C++ compiles ~40 % faster; the per-clock code keeps -O2.
-      "--MAKEFLAGS" "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2")
+      --Mdir ${M_MDIR} -f ${M_FILELIST} ${M_ARGS})
+  # The C++ is compiled by cmake/dla_verilated_build.mk (Verilator's makefile with an
+  # optimisation level per kind of file: it says which and why).
+  set(margs -C ${M_MDIR} -f ${DLA_VERILATED_BUILD_MK} -j ${DLA_VERILATOR_JOBS} DLA_PREFIX=${M_PREFIX})
   if(CCACHE_PROGRAM)
-    list(APPEND vargs "--MAKEFLAGS" "OBJCACHE=${CCACHE_PROGRAM}")
+    list(APPEND margs OBJCACHE=${CCACHE_PROGRAM})
   endif()
   if(NOT M_COMMENT)
     set(M_COMMENT "Verilating ${M_PREFIX}")
@@ -34,10 +37,12 @@ function(dla_verilated_model target)
     COMMAND ${CMAKE_COMMAND} -E rm -rf ${M_MDIR}
     # Verilator's own make gets its -j: run from this build's make, it would find the
     # jobserver unreachable and fall back to one job (a v1 model then compiles serially).
+    COMMAND ${VERILATOR_BIN} ${vargs}
+    # ccache caches objects that use a precompiled header only with this sloppiness.
     COMMAND ${CMAKE_COMMAND} -E env --unset=MAKEFLAGS --unset=MFLAGS --unset=MAKELEVEL
-            ${VERILATOR_BIN} ${vargs}
+            CCACHE_SLOPPINESS=pch_defines,time_macros ${DLA_MAKE_PROGRAM} ${margs}
     WORKING_DIRECTORY ${M_WORKDIR}
-    DEPENDS ${M_DEPENDS} ${M_FILELIST}
+    DEPENDS ${M_DEPENDS} ${M_FILELIST} ${DLA_VERILATED_BUILD_MK}
     COMMENT "${M_COMMENT}" VERBATIM)
   add_custom_target(${target}_verilate DEPENDS ${M_MDIR}/${M_PREFIX}__ALL.a)
   foreach(t ${M_AFTER})
