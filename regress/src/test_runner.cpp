@@ -572,6 +572,7 @@ RunResult run_program(const RunRequest& req, const Program& program) {
       o.watchdog_cycles = req.watchdog_cycles;
       o.signal_settings = req.signal_settings;
       o.dut = req.dut;
+      o.address_bits = cfg.dbb_addr_bits;
       if (!req.initial_state.empty()) o.initial_state = tb::initial_state_from_name(req.initial_state);
       o.reset_idle_cycles = req.reset_idle_cycles;
       sim = tb::make_simulation(req.config, o);
@@ -588,9 +589,9 @@ RunResult run_program(const RunRequest& req, const Program& program) {
       if (const auto model = tb::find_simulation_model(req.config, req.dut); model && !model->rubik)
         golden.remove_datapath(Unit::RBK);
     if (sim) {
-      golden.memory(MemPort::Dbb) = SparseMemory(sim->memory(MemPort::Dbb).poison_seed());
+      golden.memory(MemPort::Dbb) = SparseMemory(sim->memory(MemPort::Dbb).poison_seed(), cfg.dbb_addr_bits);
       if (cfg.sram_if)
-        golden.memory(MemPort::Sram) = SparseMemory(sim->memory(MemPort::Sram).poison_seed());
+        golden.memory(MemPort::Sram) = SparseMemory(sim->memory(MemPort::Sram).poison_seed(), cfg.dbb_addr_bits);
     }
     // Budgets and stall bounds describe dlaverif's RTL; another DUT is checked only when asked.
     const std::optional<double> perf_tolerance =

@@ -124,6 +124,51 @@ def load_registers(path, variant):
     return by_unit
 
 
+# CFGROM words that are plain numbers of the configuration, derived from its file. The rest of
+# the ROM (descriptors, data-type and capability bit sets) keeps the register description's
+# values, which are nv_small's ROM: the description does not say how those bits encode other
+# configurations. For `small` the derived words equal nv_small's ROM (a test checks it).
+CFGROM_CONV_UNITS = ("CDMA", "CSC", "CMAC_A", "CMAC_B", "CACC")
+
+
+def cfgrom_words(c):
+    """{register: value} of the derived CFGROM words of configuration c ({} without CFGROM)."""
+    if not c.get("cfgrom"):
+        return {}
+    conv, thr, sdp = c["conv"], c["throughput"], c["sdp"]
+    w = {"CFGROM_CIF_BASE_WIDTH": c["dbb"]["data_bits"] // 8,
+         "CFGROM_CIF_BASE_MEM_ADDR_WIDTH": c["dbb"]["addr_bits"]}
+    for u in CFGROM_CONV_UNITS:
+        w[f"CFGROM_{u}_BASE_ATOMIC_C"] = conv["mac_atomic_c"]
+        w[f"CFGROM_{u}_BASE_ATOMIC_K"] = conv["mac_atomic_k"]
+    for u in ("CDMA", "CSC", "SDP_RDMA", "PDP_RDMA", "CDP_RDMA"):
+        w[f"CFGROM_{u}_BASE_ATOMIC_M"] = c["atom_bytes"]
+    for u in ("CDMA", "CBUF", "CSC"):
+        w[f"CFGROM_{u}_BASE_CBUF_BANK_NUM"] = conv["cbuf_banks"]
+        w[f"CFGROM_{u}_BASE_CBUF_BANK_WIDTH"] = conv["cbuf_entry_bytes"]
+        w[f"CFGROM_{u}_BASE_CBUF_BANK_DEPTH"] = conv["cbuf_bank_entries"]
+    for stage in ("bs", "bn", "ew"):
+        w[f"CFGROM_SDP_{stage.upper()}_THROUGHPUT"] = thr["sdp"] if sdp.get(stage) else 0
+    w["CFGROM_PDP_BASE_THROUGHPUT"] = thr["pdp"]
+    w["CFGROM_CDP_BASE_THROUGHPUT"] = thr["cdp"]
+    return w
+
+
+def apply_cfgrom(c, regs):
+    """Sets the derived CFGROM words of c as the reset values of regs' CFGROM fields."""
+    words = cfgrom_words(c)
+    by_name = {r.name: r for r in regs.get("CFGROM", [])}
+    for name, value in words.items():
+        r = by_name.get(name)
+        if r is None or len(r.fields) != 1:
+            raise InputError(f"register description: CFGROM word {name} is missing or not one field")
+        f = r.fields[0]
+        if value >> f.width:
+            raise InputError(f"{c['name']}: CFGROM word {name} = {value} does not fit {f.width} bits")
+        f.sreset = value
+    return regs
+
+
 def check_section(path, c, name, known):
     """An optional section `name` is a mapping of known keys only (a misspelt key would
     otherwise silently keep its default)."""
@@ -645,6 +690,11 @@ def gen_cpp_tables(configs, regs_csv):
         out.append(f"    h.sram_data_bits = {c['sram']['data_bits'] if c['sram_if'] else 0};")
         out.append("    h.nvdla_names = {" + ", ".join(cpp_str(n) for n in c.get("nvdla_names", [])) + "};")
         out.append(f"    h.cfgrom = {'true' if c.get('cfgrom') else 'false'};")
+        words = cfgrom_words(c)
+        if words:
+            apply_cfgrom(c, load_registers(regs_csv, c["register_variant"]))  # checks the names
+            out.append("    h.cfgrom_words = {" +
+                       ", ".join(f"{{{cpp_str(k)}, {v}u}}" for k, v in words.items()) + "};")
         out.append("    h.precisions = {" + ", ".join(
             "Precision::" + {"int8": "Int8", "int16": "Int16", "fp16": "Fp16"}[p] for p in c["precisions"]) + "};")
         sdp = c.get("sdp", {})
@@ -705,7 +755,7 @@ def main():
             if not a.config:
                 raise InputError("--out-rtl needs --config")
             c = load_config(a.config)
-            regs = load_registers(a.regs, c["register_variant"])
+            regs = apply_cfgrom(c, load_registers(a.regs, c["register_variant"]))
             write_if_changed(os.path.join(a.out_rtl, "dla_cfg.svh"), gen_cfg_svh(c, a.conv_rtl))
             for u in UNITS:
                 if u not in c["units"] or u not in regs:

@@ -50,6 +50,10 @@ const RegisterMap& RegisterMap::of(const HwConfig& cfg) {
     m->cfg_ = &cfg;
     for (const auto& r : gen::registers_of_variant(cfg.register_variant))
       if (cfg.has_unit(r.unit)) m->regs_.push_back(r);
+    // The configuration's own CFGROM words (one field each) replace nv_small's ROM values.
+    for (const auto& [name, value] : cfg.cfgrom_words)
+      for (auto& r : m->regs_)
+        if (r.unit == Unit::CFGROM && r.name == name && r.fields.size() == 1) r.fields[0].reset = value;
     slot = std::move(m);
   }
   return *slot;

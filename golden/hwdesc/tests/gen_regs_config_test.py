@@ -86,8 +86,21 @@ with tempfile.TemporaryDirectory() as out:
     if p.returncode != 2 or "a configuration is a YAML mapping" not in p.stderr:
         failures.append(f"non-mapping file: exit {p.returncode}, stderr: {p.stderr.strip()!r}")
 
+# The CFGROM words derived from small.yaml are nv_small's ROM: the register description's values.
+sys.path.insert(0, os.path.dirname(os.path.abspath(GEN)))
+import gen_regs  # noqa: E402
+
+small = gen_regs.load_config(os.path.join(CONFIGS, "small.yaml"))
+rom = {r.name: r.fields[0].sreset for r in gen_regs.load_registers(CSV, small["register_variant"])["CFGROM"]}
+words = gen_regs.cfgrom_words(small)
+if len(words) < 20:
+    failures.append(f"small: only {len(words)} derived CFGROM words")
+for name, value in words.items():
+    if rom.get(name) != value:
+        failures.append(f"small: derived CFGROM word {name} = {value:#x}, nv_small's ROM has {rom.get(name)}")
+
 for f in failures:
     print("FAIL", f)
-total = len(CASES) + 2 + len(SHIPPED)
+total = len(CASES) + 3 + len(SHIPPED)
 print(f"{total - len(failures)} of {total} checks passed")
 sys.exit(1 if failures else 0)

@@ -21,6 +21,44 @@ TEST(RegisterMap, SmallLacksBdmaRubikAndCvif) {
   EXPECT_EQ(small().unit_registers(Unit::CFGROM).size(), 104u);
 }
 
+// One CFGROM word's field value in configuration `config` (as the register description has it).
+uint32_t cfgrom(const std::string& config, const std::string& word) {
+  const RegInfo* r = RegisterMap::of(HwConfig::get(config)).find("NVDLA_CFGROM." + word + "_0");
+  EXPECT_TRUE(r != nullptr && r->fields.size() == 1) << config << " " << word;
+  return r && r->fields.size() == 1 ? r->fields[0].reset : 0xdeadbeefu;  // the field's value
+}
+
+// `small` reads nv_small's ROM (the values of NVDLA's register description; gen_regs.py's own
+// test checks every derived word of small against it).
+TEST(RegisterMap, SmallCfgromWordsAreNvSmallsRom) {
+  ASSERT_FALSE(HwConfig::get("small").cfgrom_words.empty());
+  EXPECT_EQ(cfgrom("small", "CFGROM_CSC_BASE_ATOMIC_C"), 8u);
+  EXPECT_EQ(cfgrom("small", "CFGROM_CBUF_BASE_CBUF_BANK_DEPTH"), 512u);
+  EXPECT_EQ(cfgrom("small", "CFGROM_SDP_EW_THROUGHPUT"), 0u);
+  EXPECT_EQ(cfgrom("small", "CFGROM_CIF_BASE_MEM_ADDR_WIDTH"), 32u);
+}
+
+// Other configurations read their own numbers (the table of NVDLA's configurations).
+TEST(RegisterMap, CfgromWordsFollowTheConfiguration) {
+  EXPECT_EQ(cfgrom("nv_large", "CFGROM_CMAC_A_BASE_ATOMIC_C"), 64u);
+  EXPECT_EQ(cfgrom("nv_large", "CFGROM_CACC_BASE_ATOMIC_K"), 32u);
+  EXPECT_EQ(cfgrom("nv_large", "CFGROM_CBUF_BASE_CBUF_BANK_NUM"), 16u);
+  EXPECT_EQ(cfgrom("nv_large", "CFGROM_CIF_BASE_WIDTH"), 32u);
+  EXPECT_EQ(cfgrom("nv_large", "CFGROM_CIF_BASE_MEM_ADDR_WIDTH"), 64u);
+  EXPECT_EQ(cfgrom("nv_large", "CFGROM_SDP_EW_THROUGHPUT"), 16u);
+  EXPECT_EQ(cfgrom("nv_large", "CFGROM_PDP_BASE_THROUGHPUT"), 8u);
+  EXPECT_EQ(cfgrom("nv_medium_512", "CFGROM_SDP_EW_THROUGHPUT"), 0u);  // no EW
+  EXPECT_EQ(cfgrom("nv_medium_512", "CFGROM_SDP_BS_THROUGHPUT"), 4u);
+  EXPECT_EQ(cfgrom("nv_medium_512", "CFGROM_PDP_RDMA_BASE_ATOMIC_M"), 16u);
+  EXPECT_EQ(cfgrom("nv_small_256", "CFGROM_CSC_BASE_ATOMIC_C"), 32u);
+  EXPECT_EQ(cfgrom("nv_small_256", "CFGROM_CDMA_BASE_CBUF_BANK_DEPTH"), 128u);
+  EXPECT_EQ(cfgrom("nv_small_256", "CFGROM_CIF_BASE_WIDTH"), 8u);
+  // Words that are not numbers of the configuration keep nv_small's values.
+  EXPECT_EQ(cfgrom("nv_large", "CFGROM_HW_VERSION"), cfgrom("small", "CFGROM_HW_VERSION"));
+  EXPECT_EQ(cfgrom("nv_large", "CFGROM_SDP_CAP_COMPAT"), cfgrom("small", "CFGROM_SDP_CAP_COMPAT"));
+  EXPECT_TRUE(HwConfig::get("v1").cfgrom_words.empty());
+}
+
 TEST(RegisterMap, AddressesFollowTheConfigurationMap) {
   const RegInfo* r = v1().find("NVDLA_PDP.D_OP_ENABLE_0");
   ASSERT_NE(r, nullptr);

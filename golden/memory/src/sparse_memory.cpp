@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 namespace dla {
 
@@ -18,9 +20,16 @@ constexpr uint64_t kOffsetMask = SparseMemory::kPageBytes - 1;
 
 }  // namespace
 
-SparseMemory::SparseMemory(uint64_t poison_seed) : poison_seed_(poison_seed) {}
+SparseMemory::SparseMemory(uint64_t poison_seed, unsigned address_bits)
+    : poison_seed_(poison_seed),
+      address_bits_(address_bits),
+      address_mask_(address_bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << address_bits) - 1) {
+  if (address_bits < 12 || address_bits > 64)
+    throw std::invalid_argument("SparseMemory: address_bits must be 12..64, got " + std::to_string(address_bits));
+}
 
-SparseMemory::SparseMemory(const SparseMemory& other) : poison_seed_(other.poison_seed_) {
+SparseMemory::SparseMemory(const SparseMemory& other)
+    : poison_seed_(other.poison_seed_), address_bits_(other.address_bits_), address_mask_(other.address_mask_) {
   for (const auto& [no, page] : other.pages_) pages_.emplace(no, std::make_unique<Page>(*page));
 }
 
@@ -30,7 +39,10 @@ SparseMemory& SparseMemory::operator=(const SparseMemory& other) {
 }
 
 SparseMemory::SparseMemory(SparseMemory&& other) noexcept
-    : poison_seed_(other.poison_seed_), pages_(std::move(other.pages_)) {
+    : poison_seed_(other.poison_seed_),
+      address_bits_(other.address_bits_),
+      address_mask_(other.address_mask_),
+      pages_(std::move(other.pages_)) {
   other.pages_.clear();
   other.cached_page_ = nullptr;
 }
@@ -38,6 +50,8 @@ SparseMemory::SparseMemory(SparseMemory&& other) noexcept
 SparseMemory& SparseMemory::operator=(SparseMemory&& other) noexcept {
   if (this != &other) {
     poison_seed_ = other.poison_seed_;
+    address_bits_ = other.address_bits_;
+    address_mask_ = other.address_mask_;
     pages_ = std::move(other.pages_);
     other.pages_.clear();
     other.cached_page_ = nullptr;
@@ -48,6 +62,7 @@ SparseMemory& SparseMemory::operator=(SparseMemory&& other) noexcept {
 
 uint8_t SparseMemory::poison_byte(uint64_t addr) const {
   // One 64-bit hash per aligned 8-byte word; the byte lane picks one of its bytes.
+  addr = wrap(addr);
   const uint64_t word = splitmix64((addr & ~uint64_t{7}) ^ splitmix64(poison_seed_));
   return static_cast<uint8_t>(word >> (8 * (addr & 7)));
 }
@@ -87,6 +102,7 @@ void SparseMemory::load(uint64_t addr, const uint8_t* data, size_t n) { store(ad
 
 void SparseMemory::store(uint64_t addr, const uint8_t* data, size_t n, bool mark_footprint) {
   while (n > 0) {
+    addr = wrap(addr);  // a page never straddles the wrap point
     const uint64_t off = addr & kOffsetMask;
     const size_t chunk = static_cast<size_t>(std::min<uint64_t>(n, kPageBytes - off));
     Page& p = page_for_write(addr / kPageBytes);
@@ -113,6 +129,7 @@ void SparseMemory::write_masked(uint64_t addr, const uint8_t* data, size_t n,
 
 void SparseMemory::read(uint64_t addr, uint8_t* out, size_t n) const {
   while (n > 0) {
+    addr = wrap(addr);
     const uint64_t off = addr & kOffsetMask;
     const size_t chunk = static_cast<size_t>(std::min<uint64_t>(n, kPageBytes - off));
     if (const Page* p = find_page(addr / kPageBytes)) {
@@ -133,11 +150,13 @@ std::vector<uint8_t> SparseMemory::read(uint64_t addr, size_t n) const {
 }
 
 uint8_t SparseMemory::read_byte(uint64_t addr) const {
+  addr = wrap(addr);
   const Page* p = find_page(addr / kPageBytes);
   return p ? p->data[addr & kOffsetMask] : poison_byte(addr);
 }
 
 bool SparseMemory::is_written(uint64_t addr) const {
+  addr = wrap(addr);
   const Page* p = find_page(addr / kPageBytes);
   return p && p->written[addr & kOffsetMask] != 0;
 }
@@ -147,6 +166,7 @@ void SparseMemory::clear_footprint() {
 }
 
 bool SparseMemory::in_footprint(uint64_t addr) const {
+  addr = wrap(addr);
   const Page* p = find_page(addr / kPageBytes);
   return p && p->footprint[addr & kOffsetMask] != 0;
 }

@@ -87,6 +87,35 @@ TEST(SparseMemory, TopOfTheAddressSpaceWrapsWithoutCrashing) {
   EXPECT_EQ(m.read_byte(1), 0xdd);
 }
 
+// A 32-bit memory ignores the address bits above 32 (as NVDLA's 32-bit configurations do):
+// the same byte under any upper bits, runs across 4 GiB wrap to 0, poison agrees too.
+TEST(SparseMemory, ThirtyTwoBitAddressesDropTheUpperBits) {
+  SparseMemory m(9, 32);
+  EXPECT_EQ(m.address_bits(), 32u);
+  m.write(0x5'0000'1000ull, iota_bytes(4, 10));
+  EXPECT_EQ(m.read_byte(0x1000), 10);
+  EXPECT_EQ(m.read_byte(0xffff'ffff'0000'1001ull), 11);
+  EXPECT_TRUE(m.is_written(0x1002));
+  EXPECT_TRUE(m.in_footprint(0x7'0000'1003ull));
+  m.write(0x1'ffff'fffeull, iota_bytes(4, 50));
+  EXPECT_EQ(m.read(0xffff'fffeull, 4), (std::vector<uint8_t>{50, 51, 52, 53}));
+  EXPECT_EQ(m.read_byte(0), 52);
+  EXPECT_EQ(m.poison_byte(0x3'0000'0040ull), m.poison_byte(0x40));
+  std::set<uint64_t> bases;
+  m.for_each_page([&](uint64_t base, const uint8_t*, const uint8_t*) { bases.insert(base); });
+  EXPECT_EQ(bases, (std::set<uint64_t>{0, 0x1000, 0xffff'f000ull}));
+  // The width survives copies and moves.
+  SparseMemory c = m;
+  EXPECT_EQ(c.read_byte(0x2'0000'1000ull), 10);
+  SparseMemory d = std::move(c);
+  EXPECT_EQ(d.address_bits(), 32u);
+  EXPECT_THROW(SparseMemory(0, 8), std::invalid_argument);
+  // 64 bits (the default) keeps the upper bits apart.
+  SparseMemory w;
+  w.write(0x1'0000'0000ull, iota_bytes(1, 7));
+  EXPECT_FALSE(w.is_written(0));
+}
+
 TEST(SparseMemory, FootprintRecordsWritesSinceLastClear) {
   SparseMemory m;
   m.write(0x10, iota_bytes(4, 0));

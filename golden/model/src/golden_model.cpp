@@ -28,7 +28,8 @@ class GoldenModel::Context final : public UnitContext {
 GoldenModel::GoldenModel(const HwConfig& cfg, uint64_t poison_seed)
     : cfg_(cfg),
       map_(RegisterMap::of(cfg)),
-      memories_{SparseMemory(poison_seed), SparseMemory(poison_seed)},
+      // Both ports have the configuration's address width (NVDLA drops the bits above it).
+      memories_{SparseMemory(poison_seed, cfg.dbb_addr_bits), SparseMemory(poison_seed, cfg.dbb_addr_bits)},
       context_(std::make_unique<Context>(*this)) {
   for (unsigned u = 0; u < kUnitCount; ++u) {
     const Unit unit = static_cast<Unit>(u);

@@ -53,6 +53,37 @@ TEST(GoldenPdpFlow, EachSideWaitsForTheOther) {
   }
 }
 
+// On a 32-bit configuration NVDLA drops the address bits above 32 (its AXI port is 32 bits
+// of address): a layer whose _HIGH registers are non-zero reads and writes the low 4 GiB.
+// On v1 (64-bit) the same registers keep the layer apart.
+TEST(GoldenPdpFlow, ThirtyTwoBitConfigurationsDropTheHighAddressBits) {
+  const auto value = [](uint32_t w, uint32_t h, uint32_t c) { return static_cast<uint16_t>(5 * w + h + 7 * c); };
+  PdpHarness low("small"), high("small");
+  const PdpLayer a = small_layer(low.cfg, 0x8100'0000);
+  PdpLayer b = a;
+  b.src |= uint64_t{3} << 32;
+  b.dst |= uint64_t{1} << 32;
+  low.fill_input(a, value);   // at the low addresses
+  high.fill_input(a, value);  // the same bytes; b reads them through its high source address
+  low.run(a);
+  high.run(b);
+  low.expect_done(0);
+  high.expect_done(0);
+  EXPECT_TRUE(high.m.warnings().empty());
+  const uint64_t bytes = 2 * a.dst_line;
+  EXPECT_EQ(high.m.memory(a.dst_port).read(a.dst, bytes), low.m.memory(a.dst_port).read(a.dst, bytes));
+  EXPECT_TRUE(high.m.memory(a.dst_port).is_written(a.dst));
+
+  PdpHarness wide("v1");
+  PdpLayer c = small_layer(wide.cfg, 0x8100'0000);
+  c.dst |= uint64_t{1} << 32;
+  wide.fill_input(c, value);
+  wide.run(c);
+  wide.expect_done(0);
+  EXPECT_TRUE(wide.m.memory(c.dst_port).is_written(c.dst));
+  EXPECT_FALSE(wide.m.memory(c.dst_port).is_written(c.dst & 0xffff'ffffu));
+}
+
 TEST(GoldenPdpFlow, BothGroupsQueueAndRaiseTheirOwnBits) {
   PdpHarness t("v1");
   const PdpLayer a = small_layer(t.cfg, 0x8100'0000), b = small_layer(t.cfg, 0x8200'0000);

@@ -44,8 +44,8 @@ class VerilatedSimulation final : public Simulation {
   VerilatedSimulation(std::string config_name, const SimOptions& options)
       : config_(std::move(config_name)),
         options_(options),
-        dbb_memory_(derive_seed(options.seed, "tb.mem.dbb.poison")),
-        sram_memory_(derive_seed(options.seed, "tb.mem.sram.poison")),
+        dbb_memory_(derive_seed(options.seed, "tb.mem.dbb.poison"), options.address_bits),
+        sram_memory_(derive_seed(options.seed, "tb.mem.sram.poison"), options.address_bits),
         csb_(derive_seed(options.seed, "tb.csb")),
         watchdog_(options.watchdog_cycles == 0 ? throw std::invalid_argument(
                                                      "SimOptions.watchdog_cycles must be >= 1 (0 would wait forever)")

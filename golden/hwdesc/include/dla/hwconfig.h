@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dla {
@@ -41,6 +42,10 @@ struct HwConfig {
   bool sram_if = false;          // secondary AXI port (nvdla_core2cvsram_*) present
   unsigned sram_data_bits = 0;   // its data width (0 without it; else = dbb_data_bits)
   bool cfgrom = false;
+  // CFGROM words that are numbers of this configuration (atomics, CBUF geometry, bus and
+  // address widths, throughputs), as {register, value}; they replace the register
+  // description's values (nv_small's ROM). Empty without CFGROM. docs/configurations.md.
+  std::vector<std::pair<std::string, uint32_t>> cfgrom_words;
   std::vector<Precision> precisions;
   bool sdp_bs = true, sdp_bn = true, sdp_ew = true, sdp_lut = true;
   // Which SDP output-converter results count in D_PERF_OUT_SATURATION (docs/sdp.md).

@@ -1,6 +1,8 @@
-// Sparse 64-bit byte-addressed memory. Pages of 4 KiB are allocated on first write; bytes
-// never written read as a poison pattern derived from the address and a seed, so a model
-// that reads memory nobody initialised gets recognisable, reproducible garbage.
+// Sparse byte-addressed memory of 2^address_bits bytes (64 by default). Pages of 4 KiB are
+// allocated on first write; bytes never written read as a poison pattern derived from the
+// address and a seed, so a model that reads memory nobody initialised gets recognisable,
+// reproducible garbage. Every address is taken modulo 2^address_bits, as a memory behind a
+// narrower address bus sees it (a 32-bit configuration drops the bits above 32).
 //
 // Not thread-safe: reads update a one-entry page cache.
 #pragma once
@@ -19,14 +21,14 @@ class SparseMemory {
  public:
   static constexpr uint64_t kPageBytes = 4096;
 
-  explicit SparseMemory(uint64_t poison_seed = 0);
+  explicit SparseMemory(uint64_t poison_seed = 0, unsigned address_bits = 64);
   SparseMemory(const SparseMemory& other);
   SparseMemory& operator=(const SparseMemory& other);
   SparseMemory(SparseMemory&& other) noexcept;
   SparseMemory& operator=(SparseMemory&& other) noexcept;
   ~SparseMemory() = default;
 
-  // Writes wrap around the top of the 64-bit space (addr + n overflowing is allowed).
+  // Writes wrap around the top of the address space (addr + n overflowing is allowed).
   void write(uint64_t addr, const uint8_t* data, size_t n);
   // Preload (test data, trace files): like write() but not part of the write footprint.
   void load(uint64_t addr, const uint8_t* data, size_t n);
@@ -39,6 +41,7 @@ class SparseMemory {
   uint8_t read_byte(uint64_t addr) const;
 
   uint64_t poison_seed() const { return poison_seed_; }
+  unsigned address_bits() const { return address_bits_; }
   uint8_t poison_byte(uint64_t addr) const;
   bool is_written(uint64_t addr) const;
 
@@ -78,7 +81,11 @@ class SparseMemory {
   Page& page_for_write(uint64_t page_no);
   std::vector<uint64_t> sorted_page_numbers() const;
 
+  uint64_t wrap(uint64_t addr) const { return addr & address_mask_; }
+
   uint64_t poison_seed_;
+  unsigned address_bits_;
+  uint64_t address_mask_;
   std::unordered_map<uint64_t, std::unique_ptr<Page>> pages_;
   // One-entry lookup cache: consecutive accesses mostly hit the same page.
   mutable uint64_t cached_page_no_ = 0;
