@@ -35,9 +35,9 @@ function(dla_verilated_model target)
   add_custom_command(
     OUTPUT ${M_MDIR}/${M_PREFIX}__ALL.a ${M_MDIR}/${M_PREFIX}.h
     COMMAND ${CMAKE_COMMAND} -E rm -rf ${M_MDIR}
-    # Verilator's own make gets its -j: run from this build's make, it would find the
-    # jobserver unreachable and fall back to one job (a v1 model then compiles serially).
     COMMAND ${VERILATOR_BIN} ${vargs}
+    # The model's make gets its own -j: run from this build's make, it would find the
+    # jobserver unreachable and fall back to one job (a v1 model then compiles serially).
     # ccache caches objects that use a precompiled header only with this sloppiness.
     COMMAND ${CMAKE_COMMAND} -E env --unset=MAKEFLAGS --unset=MFLAGS --unset=MAKELEVEL
             CCACHE_SLOPPINESS=pch_defines,time_macros ${DLA_MAKE_PROGRAM} ${margs}

@@ -68,13 +68,17 @@ module dla_cmac #(
   // given out one a clock as `wsel` says.
   wire wino = HAS_WINO && conv_mode;
   wire fp   = HAS_FP && HALF == 0 && proc_prec == 2'd2;
+  // Outputs kept per operation: the four of a Winograd tile, else the one dot product (a
+  // configuration without Winograd has no registers for the other three).
+  localparam int NO = HAS_WINO ? 4 : 1;
   for (genvar k = 0; k < KH; k++) begin : g_k
     logic signed [PW-1:0] dot;
-    logic [4*PW-1:0]      y, res;                 // two's complement, output o at [o*PW +: PW]
+    logic [NO*PW-1:0]     res;                    // two's complement, output o at [o*PW +: PW]
     if (HAS_WINO) begin : g_wino
       // the direct dot product is the sum of the 16 position sums (one set of products)
       logic [16*PW-1:0] q;
       logic [8*PW-1:0]  r;
+      logic [4*PW-1:0]  y;
       always_comb begin
         dot = '0;
         for (int p = 0; p < 16; p++) begin
@@ -93,28 +97,41 @@ module dla_cmac #(
           y[(2*i + 1)*PW +: PW] = r[(4*i + 1)*PW +: PW] - r[(4*i + 2)*PW +: PW] - r[(4*i + 3)*PW +: PW];
         end
       end
+      always_ff @(posedge clk or negedge rstn)
+        if (!rstn) res <= '0;
+        else if (mi_valid) res <= {y[PW +: 3*PW], wino ? y[0 +: PW] : dot};
     end else begin : g_direct
       always_comb begin
         dot = '0;
         for (int l = 0; l < AC; l++)
           dot = dot + PW'($signed(wt[mi_slot][k][l*LW +: LW])) * PW'($signed(mi_data[l*LW +: LW]));
       end
-      assign y = '0;
+      always_ff @(posedge clk or negedge rstn)
+        if (!rstn) res <= '0;
+        else if (mi_valid) res <= dot;
     end
-    always_ff @(posedge clk or negedge rstn)
-      if (!rstn) res <= '0;
-      else if (mi_valid) res <= {y[PW +: 3*PW], wino ? y[0 +: PW] : dot};
-    logic [4*PW-1:0] fres;                        // fp16: the cell's outputs
+    logic [NO*PW-1:0] fres;                       // fp16: the cell's outputs
     if (HAS_FP && HALF == 0) begin : g_fp
+      logic [4*PW-1:0] fy;
       dla_cmac_fp16 #(.AC(AC), .PW(PW)) u_fp (
         .clk, .en(mi_valid && fp), .wino, .w(wt[mi_slot][k]), .d(mi_data),
-        .x(pexp[k*6 +: 6]), .y(fres)
+        .x(pexp[k*6 +: 6]), .y(fy)
       );
+      assign fres = fy[NO*PW-1:0];
     end else begin : g_no_fp
       assign fres = '0;
       assign pexp[k*6 +: 6] = '0;
     end
-    wire [4*PW-1:0] out = fp ? fres : res;
-    assign partial[k*PW +: PW] = wino ? out[32'(wsel)*PW +: PW] : out[0 +: PW];
+    wire [NO*PW-1:0] out = fp ? fres : res;
+    if (HAS_WINO) begin : g_pick
+      assign partial[k*PW +: PW] = wino ? out[32'(wsel)*PW +: PW] : out[0 +: PW];
+    end else begin : g_one
+      assign partial[k*PW +: PW] = out;
+    end
+  end
+  if (!HAS_WINO) begin : g_no_wsel
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_wino = ^{wsel, wino};             // Winograd controls: no Winograd here
+    /* verilator lint_on UNUSEDSIGNAL */
   end
 endmodule
