@@ -13,8 +13,8 @@
 #     [COMMENT <text>])
 #
 # The target carries the include folder and the compile definitions the harness needs
-# (DLA_CFG_NAME, DLA_DUT_CLASS, DLA_DUT_HEADER, DLA_HAS_SRAM_IF when the configuration has the
-# SRAM interface). The model is compiled once; nothing is rebuilt per test.
+# (DLA_CFG_NAME, DLA_CFG_ADDR_BITS, DLA_DUT_CLASS, DLA_DUT_HEADER, DLA_HAS_SRAM_IF when the
+# configuration has the SRAM interface). The model is compiled once; nothing is rebuilt per test.
 set(DLA_VERILATED_BUILD_MK ${CMAKE_CURRENT_LIST_DIR}/dla_verilated_build.mk)
 find_program(DLA_MAKE_PROGRAM NAMES gmake make REQUIRED)
 
@@ -54,8 +54,16 @@ function(dla_verilated_model target)
   target_include_directories(${target} INTERFACE ${M_MDIR})
   target_link_libraries(${target} INTERFACE dla_verilated_runtime)
   add_dependencies(${target} ${target}_verilate)
-  file(STRINGS ${CMAKE_SOURCE_DIR}/rtl/configs/${M_CONFIG}.yaml _sram REGEX "^sram_if:[ ]*true")
-  set(defs DLA_CFG_NAME="${M_CONFIG}" DLA_DUT_CLASS=${M_PREFIX} DLA_DUT_HEADER="${M_PREFIX}.h")
+  set(_cfg_yaml ${CMAKE_SOURCE_DIR}/rtl/configs/${M_CONFIG}.yaml)
+  file(STRINGS ${_cfg_yaml} _sram REGEX "^sram_if:[ ]*true")
+  # The memories behind the ports have the configuration's address width (the testbench takes
+  # addresses modulo 2^addr_bits, as NVDLA does).
+  file(STRINGS ${_cfg_yaml} _dbb REGEX "^dbb:.*addr_bits:[ ]*[0-9]+")
+  if(NOT _dbb MATCHES "addr_bits:[ ]*([0-9]+)")
+    message(FATAL_ERROR "${_cfg_yaml}: no 'dbb: {..., addr_bits: N}' line")
+  endif()
+  set(defs DLA_CFG_NAME="${M_CONFIG}" DLA_CFG_ADDR_BITS=${CMAKE_MATCH_1} DLA_DUT_CLASS=${M_PREFIX}
+      DLA_DUT_HEADER="${M_PREFIX}.h")
   if(_sram)
     list(APPEND defs DLA_HAS_SRAM_IF=1)
   endif()

@@ -572,7 +572,6 @@ RunResult run_program(const RunRequest& req, const Program& program) {
       o.watchdog_cycles = req.watchdog_cycles;
       o.signal_settings = req.signal_settings;
       o.dut = req.dut;
-      o.address_bits = cfg.dbb_addr_bits;
       if (!req.initial_state.empty()) o.initial_state = tb::initial_state_from_name(req.initial_state);
       o.reset_idle_cycles = req.reset_idle_cycles;
       sim = tb::make_simulation(req.config, o);

@@ -211,25 +211,23 @@ TEST(Waivers, TheProjectsWaiverFileLoadsAndScopesEveryIdToAModel) {
 // A run that could not be started (exit 127: the model binary gone or relinked during the grade)
 // must not count as a kill; a real crash, a failure and an error do.
 TEST(MutantTestVerdict, ARunThatCouldNotStartIsNoKill) {
-  regression::Outcome o;
-  o.status = "crash";
-  o.signature = "crash:exit-127";
-  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::NotStarted);
-  o.signature = "crash:SIGSEGV";
-  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::Killed);
-  o.signature = "crash:exit-3";
-  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::Killed);
-  o.status = "fail";
-  o.signature = "mem-data:dbb";
-  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::Killed);
-  o.status = "error";
-  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::Killed);
-  o.status = "timeout";
-  o.signature = "timeout";
-  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::TimedOut);
-  o.status = "pass";
-  o.signature = "";
-  EXPECT_EQ(mutant_test_verdict(o), MutantTestVerdict::Passed);
+  struct Case {
+    const char* status;
+    const char* signature;
+    MutantTestVerdict want;
+  };
+  for (const Case& c : {Case{"crash", "crash:exit-127", MutantTestVerdict::NotStarted},
+                        Case{"crash", "crash:SIGSEGV", MutantTestVerdict::Killed},
+                        Case{"crash", "crash:exit-3", MutantTestVerdict::Killed},
+                        Case{"fail", "mem-data:dbb", MutantTestVerdict::Killed},
+                        Case{"error", "mem-data:dbb", MutantTestVerdict::Killed},
+                        Case{"timeout", "timeout", MutantTestVerdict::TimedOut},
+                        Case{"pass", "", MutantTestVerdict::Passed}}) {
+    regression::Outcome o;
+    o.status = c.status;
+    o.signature = c.signature;
+    EXPECT_EQ(mutant_test_verdict(o), c.want) << c.status << " " << c.signature;
+  }
 }
 
 }  // namespace

@@ -92,6 +92,38 @@ TEST(RubikRandom, KnobsRestrictModePrecisionAndPorts) {
   EXPECT_NE(message("rubik.random", v1(), {{"max_deconv_stride", "33"}}).find("[1, 32]"), std::string::npos);
 }
 
+// high_address_percent=100 puts every DBB region above 2^40 (the programs still pass); 0 is the
+// default and leaves the program as it is without the knob.
+TEST(RubikRandom, HighAddressKnobMovesDbbRegionsAbove2To40) {
+  const auto& g = find_test_generator("rubik.random");
+  auto layers = [&](uint64_t seed, const Knobs& k) {
+    const Program p = g.generate(v1(), seed, k);
+    GoldenModel m(v1(), seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << res.failures[0];
+    std::vector<RubikLayer> out;
+    for (const LayerRecord& r : m.layers()) out.push_back(decode_rubik_registers(r.regs));
+    return out;
+  };
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const auto plain = layers(seed, {{"ports", "dbb"}});
+    const auto zero = layers(seed, {{"ports", "dbb"}, {"high_address_percent", "0"}});
+    const auto high = layers(seed, {{"ports", "dbb"}, {"high_address_percent", "100"}});
+    ASSERT_EQ(plain.size(), zero.size());
+    ASSERT_FALSE(high.empty());
+    for (size_t i = 0; i < plain.size(); ++i) {
+      EXPECT_EQ(plain[i].in, zero[i].in);
+      EXPECT_EQ(plain[i].out, zero[i].out);
+      EXPECT_LT(plain[i].in, uint64_t{1} << 40);
+    }
+    for (const RubikLayer& l : high) {
+      EXPECT_GE(l.in, uint64_t{1} << 40);
+      EXPECT_GE(l.out, uint64_t{1} << 40);
+    }
+  }
+}
+
 // Knobs at their limits describe layers of gigabytes; drawn layers are shrunk to 4 MiB.
 TEST(RubikRandom, KnobsAtTheirLimitsStayBounded) {
   const Knobs huge = {{"max_width", "8192"}, {"max_height", "8192"}, {"max_channels", "8192"},

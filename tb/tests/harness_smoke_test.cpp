@@ -8,6 +8,7 @@
 #include <boost/test/unit_test.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <sstream>
 
 #include "dla/simulation.h"
@@ -35,6 +36,26 @@ BOOST_AUTO_TEST_CASE(every_configuration_is_registered) {
   auto expected = expected_configs();
   std::sort(expected.begin(), expected.end());
   BOOST_TEST(built == expected, boost::test_tools::per_element());
+}
+
+// The memories behind the ports have the configuration's address width (NVDLA's table:
+// 32 bits on the nv_small family, 64 elsewhere): a 32-bit configuration's memory is the same
+// byte under any upper address bits, as NVDLA drops them at its port.
+BOOST_AUTO_TEST_CASE(memories_have_the_configurations_address_width) {
+  const std::map<std::string, unsigned> width = {{"small", 32},         {"nv_small_256", 32},  {"nv_small_256_full", 32},
+                                                 {"nv_medium_512", 64}, {"nv_medium_1024_full", 64}, {"nv_large", 64},
+                                                 {"v1", 64}};
+  for (const auto& cfg : tb::simulation_configs()) {
+    BOOST_TEST_CONTEXT("config " << cfg) {
+      const auto it = width.find(cfg);
+      if (it == width.end()) continue;  // a configuration not in NVDLA's table
+      auto sim = tb::make_simulation(cfg, tb::SimOptions{});
+      dla::SparseMemory& mem = sim->memory(tb::MemPort::Dbb);
+      BOOST_TEST(mem.address_bits() == it->second);
+      mem.load(0x1'0000'1000ull, std::vector<uint8_t>{0x5a});
+      BOOST_TEST(mem.is_written(0x1000) == (it->second == 32));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(idle_run_is_clean_and_reproducible) {

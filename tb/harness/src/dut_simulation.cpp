@@ -1,5 +1,5 @@
-// Compiled once per configuration: DLA_DUT_HEADER, DLA_DUT_CLASS, DLA_CFG_NAME and
-// DLA_HAS_SRAM_IF come from the dla_dut_<cfg> target, DLA_TB_FACTORY from tb/harness.
+// Compiled once per configuration: DLA_DUT_HEADER, DLA_DUT_CLASS, DLA_CFG_NAME,
+// DLA_CFG_ADDR_BITS and DLA_HAS_SRAM_IF come from the dla_dut_<cfg> target, DLA_TB_FACTORY from tb/harness.
 #include DLA_DUT_HEADER
 
 #include "simulation_factories.h"
@@ -14,7 +14,8 @@
 namespace dla::tb::detail {
 
 std::unique_ptr<Simulation> DLA_TB_FACTORY(const SimOptions& options) {
-  return std::make_unique<VerilatedSimulation<DLA_DUT_CLASS, DLA_TB_HAS_SRAM>>(DLA_CFG_NAME, options);
+  return std::make_unique<VerilatedSimulation<DLA_DUT_CLASS, DLA_TB_HAS_SRAM>>(DLA_CFG_NAME, DLA_CFG_ADDR_BITS,
+                                                                            options);
 }
 
 }  // namespace dla::tb::detail

@@ -41,11 +41,12 @@ class VerilatedSimulation final : public Simulation {
   using Clock = std::chrono::steady_clock;
 
  public:
-  VerilatedSimulation(std::string config_name, const SimOptions& options)
+  // address_bits: the configuration's; both memories take addresses modulo 2^address_bits.
+  VerilatedSimulation(std::string config_name, unsigned address_bits, const SimOptions& options)
       : config_(std::move(config_name)),
         options_(options),
-        dbb_memory_(derive_seed(options.seed, "tb.mem.dbb.poison"), options.address_bits),
-        sram_memory_(derive_seed(options.seed, "tb.mem.sram.poison"), options.address_bits),
+        dbb_memory_(derive_seed(options.seed, "tb.mem.dbb.poison"), address_bits),
+        sram_memory_(derive_seed(options.seed, "tb.mem.sram.poison"), address_bits),
         csb_(derive_seed(options.seed, "tb.csb")),
         watchdog_(options.watchdog_cycles == 0 ? throw std::invalid_argument(
                                                      "SimOptions.watchdog_cycles must be >= 1 (0 would wait forever)")

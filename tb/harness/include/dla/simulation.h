@@ -51,9 +51,6 @@ struct SimOptions {
   uint64_t waves_last_cycles = 0;  // 0 = whole run; else keep about this many cycles before the end
   std::string axi_profile = "random";  // AxiTiming::profile() name, used on every memory port
   uint64_t watchdog_cycles = 200000;   // no progress this long while waiting = hang
-  // Address bits of the memories behind the ports (the configuration's): addresses are taken
-  // modulo 2^address_bits, as on NVDLA, which drops the bits above its address width.
-  unsigned address_bits = 64;
   // Model controls: public signals (/*verilator public_flat_rw*/) by leaf name, set before
   // reset, e.g. the mutant selector "mutsel" of a mutant model. A name the model lacks is an
   // error; the normal models have none.
