@@ -14,6 +14,7 @@ module dla_cmac #(
   parameter int LW   = 8,                 // lane width
   parameter bit HAS_WINO = 1'b0,          // Winograd (AC = 64: 16 positions x 4 channels)
   parameter bit HAS_FP   = 1'b0,          // fp16 layers (LW = 16, PW = 38)
+  parameter bit WL2      = 1'b0,          // CSC may load two kernels a clock
   parameter int PW   = 2 * LW + $clog2(AC),   // partial-sum width
   parameter int AKB  = $clog2(AK)
 ) (
@@ -31,6 +32,8 @@ module dla_cmac #(
   input  logic                   wl_slot,
   input  logic [AKB-1:0]         wl_kernel,
   input  logic [AC*LW-1:0]       wl_data,
+  input  logic                   wl_pair,  // WL2: kernel wl_kernel + 1 too, from wl_data2
+  input  logic [AC*LW-1:0]       wl_data2,
   // atomic operations
   input  logic                   mi_valid,
   input  logic                   mi_slot,
@@ -58,9 +61,20 @@ module dla_cmac #(
   end
 
   logic [AC*LW-1:0] wt [2][KH];
-  always_ff @(posedge clk)
-    if (wl_valid && wl_kernel[AKB-1] == 1'(HALF))
-      wt[wl_slot][32'(wl_kernel[AKB-2:0])] <= wl_data;
+  if (WL2) begin : g_wl2
+    wire [AKB-1:0] k2 = wl_kernel + AKB'(1);     // the pair's second kernel
+    always_ff @(posedge clk) begin
+      if (wl_valid && wl_kernel[AKB-1] == 1'(HALF)) wt[wl_slot][32'(wl_kernel[AKB-2:0])] <= wl_data;
+      if (wl_valid && wl_pair && k2[AKB-1] == 1'(HALF)) wt[wl_slot][32'(k2[AKB-2:0])] <= wl_data2;
+    end
+  end else begin : g_wl1
+    always_ff @(posedge clk)
+      if (wl_valid && wl_kernel[AKB-1] == 1'(HALF))
+        wt[wl_slot][32'(wl_kernel[AKB-2:0])] <= wl_data;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused_wl2 = ^{wl_pair, wl_data2};      // CSC loads one kernel a clock here
+    /* verilator lint_on UNUSEDSIGNAL */
+  end
 
   // Direct: the dot product of the AC lanes. Winograd: Q[p] = sum over the 4 channels of
   // position p, then the output transform Y = A^T Q A (rows: Q0 + Q1 + Q2, Q1 - Q2 - Q3; then

@@ -221,12 +221,14 @@ module dla_conv #(
 
   // ---- CSC --------------------------------------------------------------------------------
   logic [1:0]           bank_free, stripe_start;
-  logic                 wl_valid, wl_slot, mi_valid, mi_slot, mi_bank, mi_first, mi_stripe_end;
+  logic                 wl_valid, wl_slot, wl_pair, mi_valid, mi_slot, mi_bank, mi_first, mi_stripe_end;
   logic [AKB-1:0]       wl_kernel;
-  logic [AC*LW-1:0]     wl_data, mi_data;
+  logic [AC*LW-1:0]     wl_data, wl_data2, mi_data;
   logic [SLB-1:0]       mi_pix;
+  // two int8 kernels a weight load where an entry holds two chunks of AC bytes (v1)
+  localparam bit WL2 = 2 * AC <= ENTRY_BYTES;
   dla_csc #(
-    .AC(AC), .AK(AK), .ATOM_BYTES(ATOM_BYTES), .ENTRY_BYTES(ENTRY_BYTES), .PREC16(PREC16),
+    .AC(AC), .WL2(WL2), .AK(AK), .ATOM_BYTES(ATOM_BYTES), .ENTRY_BYTES(ENTRY_BYTES), .PREC16(PREC16),
     .HAS_WMB(HAS_WMB), .HAS_BATCH(HAS_BATCH), .HAS_WINO(HAS_WINO), .HAS_FP(HAS_FP), .EA(EA), .SL(SL)
   ) u_csc (
     .clk, .rstn, .req_vld(csc_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_csc),
@@ -238,7 +240,7 @@ module dla_conv #(
     .wmb_first, .wmb_ring, .wmb_bytes_in, .wmb_released,
     .r_en, .r_addr0, .r_addr1, .r_data,
     .bank_free, .stripe_start,
-    .wl_valid, .wl_slot, .wl_kernel, .wl_data,
+    .wl_valid, .wl_slot, .wl_kernel, .wl_data, .wl_pair, .wl_data2,
     .mi_valid, .mi_slot, .mi_data, .mi_pix, .mi_bank, .mi_first, .mi_stripe_end,
     .wino_sx_m1, .wino_surf_m1
   );
@@ -252,14 +254,16 @@ module dla_conv #(
   /* verilator lint_off UNUSEDSIGNAL */           // CMAC_B has no fp16 cells
   logic [AK/2*6-1:0]  pexp_b;
   /* verilator lint_on UNUSEDSIGNAL */
-  dla_cmac #(.AC(AC), .AK(AK), .HALF(0), .LW(LW), .PW(PW), .HAS_WINO(HAS_WINO), .HAS_FP(HAS_FP)) u_cmac_a (
+  dla_cmac #(.AC(AC), .AK(AK), .HALF(0), .LW(LW), .PW(PW), .HAS_WINO(HAS_WINO), .HAS_FP(HAS_FP),
+    .WL2(WL2)) u_cmac_a (
     .clk, .rstn, .req_vld(cmac_a_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cmac_a),
-    .op_en(en_cmac_a), .op_done(done), .wl_valid, .wl_slot, .wl_kernel, .wl_data,
+    .op_en(en_cmac_a), .op_done(done), .wl_valid, .wl_slot, .wl_kernel, .wl_data, .wl_pair, .wl_data2,
     .mi_valid, .mi_slot, .mi_data, .wsel(p_o), .partial(part_a), .pexp(pexp_a)
   );
-  dla_cmac #(.AC(AC), .AK(AK), .HALF(1), .LW(LW), .PW(PW), .HAS_WINO(HAS_WINO), .HAS_FP(HAS_FP)) u_cmac_b (
+  dla_cmac #(.AC(AC), .AK(AK), .HALF(1), .LW(LW), .PW(PW), .HAS_WINO(HAS_WINO), .HAS_FP(HAS_FP),
+    .WL2(WL2)) u_cmac_b (
     .clk, .rstn, .req_vld(cmac_b_req_vld), .req_wr, .req_word, .req_wdat, .rd_data(rd_cmac_b),
-    .op_en(en_cmac_b), .op_done(done), .wl_valid, .wl_slot, .wl_kernel, .wl_data,
+    .op_en(en_cmac_b), .op_done(done), .wl_valid, .wl_slot, .wl_kernel, .wl_data, .wl_pair, .wl_data2,
     .mi_valid, .mi_slot, .mi_data, .wsel(p_o), .partial(part_b), .pexp(pexp_b)
   );
   // the operation's place, alongside CMAC's register stage; a Winograd operation gives four

@@ -23,6 +23,7 @@ module dla_csc #(
   parameter bit HAS_BATCH   = 1'b0,  // batching (direct mode)
   parameter bit HAS_WINO    = 1'b0,  // Winograd (needs AC = 64)
   parameter bit HAS_FP      = 1'b0,  // fp16 layers (the Winograd PRA in float)
+  parameter bit WL2         = 1'b0,  // two kernels a weight load where they fit in a pair read
   parameter int NRD         = HAS_WMB ? 3 : 2,
   parameter int LW          = PREC16 ? 16 : 8,
   parameter int EA          = 14,
@@ -79,6 +80,8 @@ module dla_csc #(
   output logic                     wl_slot,
   output logic [AKB-1:0]           wl_kernel,
   output logic [AC*LW-1:0]         wl_data,
+  output logic                     wl_pair,        // kernel wl_kernel + 1 too, from wl_data2
+  output logic [AC*LW-1:0]         wl_data2,
   // atomic operations to CMAC
   output logic                     mi_valid,
   output logic                     mi_slot,
@@ -342,7 +345,6 @@ module dla_csc #(
   logic [2*32-1:0] d_wgo;
   logic [2*14-1:0] d_co;
 
-  assign sq_take = sq_valid && !ld_busy && slot_st[(ld_slot)*(1+1) +: (1+1)] == 2'd0;
 
   function automatic logic [EA-1:0] ring_add(input logic [EA-1:0] e, input logic [EA:0] inc,
                                              input logic [EA-1:0] first, input logic [EA:0] size);
@@ -354,6 +356,13 @@ module dla_csc #(
 
   // mask stage (compressed layers): kernel mk's mask bits
   wire          cmp = HAS_WMB && wt_format;
+  // Two kernels a clock (WL2; v1): an uncompressed operation loads kernels (k, k + 1) in one
+  // clock when both chunks, adjacent in the ring, lie in the pair read (always for int8 on
+  // v1: 64-byte chunks in 128-byte entries; for int16/fp16 when the 128-byte chunks start
+  // on an entry), so a weight set takes about AK / 2 clocks.
+  wire          pair_fit = 32'(wp_off[ENT_SH-1:0]) + (32'(ld_mb) << 1) <= 32'(2 * EB);
+  wire          pair     = WL2 && !cmp && 14'(ld_k) + 14'd1 < akp && pair_fit;
+  wire          ld_two   = pair && 14'(ld_k) + 14'd1 < ld_ng;   // its second kernel is real
   logic [AKB:0] mk;
   logic [31:0]  mp_off, mgb_off;                 // mask pointer / group base, bits from layer start
   logic [EA-1:0] mp_ent, mgb_ent;
@@ -379,16 +388,20 @@ module dla_csc #(
   end
 
   // stream stage: read request for kernel ld_k
-  wire [31:0]  rq_inc  = cmp ? (es2 ? 32'(s_count) << 1 : 32'(s_count)) : 32'(ld_mb);
+  wire [31:0]  rq_inc  = cmp ? (es2 ? 32'(s_count) << 1 : 32'(s_count)) : ld_two ? 32'(ld_mb) << 1 : 32'(ld_mb);
   wire [31:0]  rq_end  = wp_off + rq_inc;
   wire         rq_need = ld_busy && 14'(ld_k) < akp && 14'(ld_k) < ld_ng && (!cmp || s_full);
   assign       rq_go   = rq_need && rq_end <= wt_bytes;
   wire         zero_go = ld_busy && 14'(ld_k) < akp && 14'(ld_k) >= ld_ng;
   wire [EA-1:0] wp_next_ent = ring_add(wp_ent, (EA+1)'(1), wt_first, wt_ring);
-  wire         rq_cross = (ENT_SH+1)'(wp_off[ENT_SH-1:0]) + (ENT_SH+1)'(rq_inc) >= (ENT_SH+1)'(EB);
+  // entries the read ends past (a pair of 16-bit chunks ends two entries on)
+  wire [31:0]  rq_span  = 32'(wp_off[ENT_SH-1:0]) + rq_inc;
+  wire         rq_cross = rq_span >= 32'(EB);
+  wire [EA-1:0] wp_end_ent = (WL2 && rq_span >= 32'(2 * EB)) ? ring_add(wp_ent, (EA+1)'(2), wt_first, wt_ring)
+                                                             : wp_next_ent;
 
   // in flight: the read issued last clock
-  logic          lq_valid, lq_zero, lq_last;
+  logic          lq_valid, lq_zero, lq_last, lq_pair, lq_zero2;
   logic [AKB-1:0] lq_k;
   logic [ENT_SH-1:0] lq_shift;
   logic [13:0]   lq_mb;
@@ -396,7 +409,20 @@ module dla_csc #(
   logic [AC-1:0] lq_mask;
 
   wire ld_adv = rq_go || zero_go;
-  wire ld_last_k = 14'(ld_k) == akp - 14'd1;
+  wire ld_last_k = 14'(ld_k) + (pair ? 14'd2 : 14'd1) == akp;
+
+  // Back-to-back loads (uncompressed): the next descriptor is taken in the clock its
+  // predecessor requests its last kernel, into the other slot, so a weight-bound layer loses no
+  // clock between operations. The group bases it starts from are those after this clock.
+  wire          ld_ending = ld_busy && ld_adv && ld_last_k;
+  wire          tk_slot   = ld_busy ? !ld_slot : ld_slot;
+  assign sq_take = sq_valid && (!ld_busy || (ld_ending && !cmp)) && slot_st[(tk_slot)*(1+1) +: (1+1)] == 2'd0;
+  wire          grp_done  = ld_ending && ld_group_end;
+  wire [31:0]   gb_off_n  = grp_done ? (rq_go ? rq_end : wp_off) : gb_off;
+  wire [EA-1:0] gb_ent_n  = grp_done ? ((rq_go && rq_cross) ? wp_end_ent : wp_ent) : gb_ent;
+  // the mask stage has read the group's last kernel before its last stream read
+  wire [31:0]   mgb_off_n = grp_done ? mp_off : mgb_off;
+  wire [EA-1:0] mgb_ent_n = grp_done ? mp_ent : mgb_ent;
 
   always_ff @(posedge clk or negedge rstn)
     if (!rstn) begin
@@ -407,6 +433,7 @@ module dla_csc #(
       mk <= '0; mp_off <= '0; mgb_off <= '0; mp_ent <= '0; mgb_ent <= '0; s_full <= 1'b0;
       s_shift <= '0; wmb_released <= '0;
       lq_valid <= 1'b0; lq_zero <= 1'b0; lq_last <= 1'b0; lq_k <= '0; lq_shift <= '0;
+      lq_pair <= 1'b0; lq_zero2 <= 1'b0;
       lq_mb <= '0; lq_rows <= '0; lq_mask <= '0;
       for (int s = 0; s < 2; s++) begin
         d_p0[(s)*(26+1) +: (26+1)] <= '0; d_x0[(s)*(12+1) +: (12+1)] <= '0; d_y0[(s)*(12+1) +: (12+1)] <= '0; d_blk[(s)*(10+1) +: (10+1)] <= '0; d_rdy[(s)*(10+1) +: (10+1)] <= '0;
@@ -424,12 +451,42 @@ module dla_csc #(
     end else begin
       lq_valid <= ld_adv;
       lq_zero  <= zero_go;
+      lq_pair  <= pair;
+      lq_zero2 <= !ld_two;
       lq_last  <= ld_last_k;
       lq_k     <= AKB'(ld_k);
       lq_shift <= ENT_SH'(wp_off);
       lq_mb    <= ld_mb;
       lq_rows  <= ld_rows;
       lq_mask  <= s_bits;
+      if (m_go) begin
+        mk      <= mk + (AKB+1)'(1);
+        mp_off  <= mk_end;
+        s_shift <= MSH'(mp_off);
+        if ((MSH+1)'(mp_off[MSH-1:0]) + (MSH+1)'(ld_me) >= (MSH+1)'(EB * 8)) mp_ent <= mp_next_ent;
+        s_full  <= 1'b1;
+      end else if (rq_go) s_full <= 1'b0;
+      if (rq_go) begin
+        wp_off <= rq_end;
+        if (rq_cross) wp_ent <= wp_end_ent;
+      end
+      if (ld_adv) begin
+        ld_k <= ld_k + (pair ? (AKB+1)'(2) : (AKB+1)'(1));
+        if (ld_last_k) begin
+          ld_busy <= 1'b0;
+          ld_slot <= !ld_slot;
+          if (ld_group_end) begin
+            // the next group starts where this one ended; entries wholly before it are free
+            gb_off <= gb_off_n;
+            gb_ent <= gb_ent_n;
+            if (!skip_weight_rls) wt_released <= gb_off_n >> ENT_SH;
+            mgb_off <= mgb_off_n;
+            mgb_ent <= mgb_ent_n;
+            if (!skip_weight_rls) wmb_released <= mgb_off_n >> MSH;
+          end
+        end
+      end
+      // after the loader's own updates: a take in the clock of the last request wins
       if (sq_take) begin
         ld_busy  <= 1'b1;
         ld_k     <= '0;
@@ -440,54 +497,26 @@ module dla_csc #(
         ld_rows  <= post ? sq_rows : 3'd1;
         ld_group_end <= sq_last_op && sq_last_str;
         if (sq_first_op) begin                      // every stripe reads the group from its base
-          wp_off <= gb_off;
-          wp_ent <= gb_ent;
-          mp_off <= mgb_off;
-          mp_ent <= mgb_ent;
+          wp_off <= gb_off_n;
+          wp_ent <= gb_ent_n;
+          mp_off <= mgb_off_n;
+          mp_ent <= mgb_ent_n;
         end
-        d_p0[(ld_slot)*(26+1) +: (26+1)]   <= sq_p0;
-        d_x0[(ld_slot)*(12+1) +: (12+1)]   <= sq_x0;
-        d_y0[(ld_slot)*(12+1) +: (12+1)]   <= sq_y0;
-        d_dx0[ld_slot] <= sq_dx0;
-        d_b0[ld_slot*5 +: 5] <= sq_b0;
-        d_blk[(ld_slot)*(10+1) +: (10+1)]  <= sq_blk;
-        d_rdy[(ld_slot)*(10+1) +: (10+1)]  <= sq_rdy;
-        d_sdx[(ld_slot)*(10+1) +: (10+1)]  <= sq_sdx;
-        d_r[(ld_slot)*(4+1) +: (4+1)]    <= sq_r;
-        d_npix[(ld_slot)*(SLB+1) +: (SLB+1)] <= sq_npix;
-        d_bank[ld_slot] <= sq_bank;
-        d_first[ld_slot] <= sq_first_op;
-        d_last[ld_slot] <= sq_last_op;
-        d_wgo[ld_slot*32 +: 32] <= sq_wgo;
-        d_co[ld_slot*14 +: 14]  <= sq_co;
-      end
-      if (m_go) begin
-        mk      <= mk + (AKB+1)'(1);
-        mp_off  <= mk_end;
-        s_shift <= MSH'(mp_off);
-        if ((MSH+1)'(mp_off[MSH-1:0]) + (MSH+1)'(ld_me) >= (MSH+1)'(EB * 8)) mp_ent <= mp_next_ent;
-        s_full  <= 1'b1;
-      end else if (rq_go) s_full <= 1'b0;
-      if (rq_go) begin
-        wp_off <= rq_end;
-        if (rq_cross) wp_ent <= wp_next_ent;
-      end
-      if (ld_adv) begin
-        ld_k <= ld_k + (AKB+1)'(1);
-        if (ld_last_k) begin
-          ld_busy <= 1'b0;
-          ld_slot <= !ld_slot;
-          if (ld_group_end) begin
-            // the next group starts where this one ended; entries wholly before it are free
-            gb_off <= rq_go ? rq_end : wp_off;
-            gb_ent <= (rq_go && rq_cross) ? wp_next_ent : wp_ent;
-            if (!skip_weight_rls) wt_released <= (rq_go ? rq_end : wp_off) >> ENT_SH;
-            // the mask stage has read the group's last kernel before this clock
-            mgb_off <= mp_off;
-            mgb_ent <= mp_ent;
-            if (!skip_weight_rls) wmb_released <= mp_off >> MSH;
-          end
-        end
+        d_p0[(tk_slot)*(26+1) +: (26+1)]   <= sq_p0;
+        d_x0[(tk_slot)*(12+1) +: (12+1)]   <= sq_x0;
+        d_y0[(tk_slot)*(12+1) +: (12+1)]   <= sq_y0;
+        d_dx0[tk_slot] <= sq_dx0;
+        d_b0[tk_slot*5 +: 5] <= sq_b0;
+        d_blk[(tk_slot)*(10+1) +: (10+1)]  <= sq_blk;
+        d_rdy[(tk_slot)*(10+1) +: (10+1)]  <= sq_rdy;
+        d_sdx[(tk_slot)*(10+1) +: (10+1)]  <= sq_sdx;
+        d_r[(tk_slot)*(4+1) +: (4+1)]    <= sq_r;
+        d_npix[(tk_slot)*(SLB+1) +: (SLB+1)] <= sq_npix;
+        d_bank[tk_slot] <= sq_bank;
+        d_first[tk_slot] <= sq_first_op;
+        d_last[tk_slot] <= sq_last_op;
+        d_wgo[tk_slot*32 +: 32] <= sq_wgo;
+        d_co[tk_slot*14 +: 14]  <= sq_co;
       end
     end
 
@@ -506,22 +535,30 @@ module dla_csc #(
       cnt = cnt + (ACB+1)'(lq_mask[e]);
     end
   end
+  // The second kernel of a pair starts right after the first one's chunk (uncompressed).
+  logic [2*AC*LW-1:0] wl_both;
   always_comb begin
-    wl_data = '0;
-    for (int l = 0; l < AC; l++) begin
-      int j, q, el, src;
-      logic on;
-      j = l / 32'(grp);
-      q = l % 32'(grp);
-      el = post ? j * 32'(chans) + q : l;
-      on = el < AC && (!cmp || lq_mask[el % AC]);
-      src = 32'(lq_shift) + (es2 ? 2 * 32'(pos[(el % AC)*(ACB+1) +: (ACB+1)]) : 32'(pos[(el % AC)*(ACB+1) +: (ACB+1)]));
-      if (!lq_zero && on && (post ? (j < 32'(lq_rows) && q < 32'(chans)) : (es2 ? 2 * l : l) < 32'(lq_mb))) begin
-        if (es2 && src + 1 < 2 * EB) wl_data[l*LW +: LW] = LW'(wwin[src*8 +: 16]);
-        else if (!es2 && src < 2 * EB) wl_data[l*LW +: LW] = LW'($signed(wwin[src*8 +: 8]));
+    wl_both = '0;
+    for (int h = 0; h < (WL2 ? 2 : 1); h++)
+      for (int l = 0; l < AC; l++) begin
+        int j, q, el, src;
+        logic on;
+        j = l / 32'(grp);
+        q = l % 32'(grp);
+        el = post ? j * 32'(chans) + q : l;
+        on = el < AC && (!cmp || lq_mask[el % AC]);
+        src = 32'(lq_shift) + (h == 1 ? 32'(lq_mb) : 0) +
+              (es2 ? 2 * 32'(pos[(el % AC)*(ACB+1) +: (ACB+1)]) : 32'(pos[(el % AC)*(ACB+1) +: (ACB+1)]));
+        if (!(h == 1 ? lq_zero2 : lq_zero) && on &&
+            (post ? (j < 32'(lq_rows) && q < 32'(chans)) : (es2 ? 2 * l : l) < 32'(lq_mb))) begin
+          if (es2 && src + 1 < 2 * EB) wl_both[(h*AC + l)*LW +: LW] = LW'(wwin[src*8 +: 16]);
+          else if (!es2 && src < 2 * EB) wl_both[(h*AC + l)*LW +: LW] = LW'($signed(wwin[src*8 +: 8]));
+        end
       end
-    end
   end
+  assign wl_data  = wl_both[0 +: AC*LW];
+  assign wl_data2 = wl_both[AC*LW +: AC*LW];
+  assign wl_pair  = WL2 && lq_pair;
   assign wl_valid  = lq_valid;
   assign wl_kernel = lq_k;
 
@@ -663,7 +700,7 @@ module dla_csc #(
       slot_st[(1)*(1+1) +: (1+1)] <= '0;
     end else
       for (int s = 0; s < 2; s++) begin
-        if (sq_take && ld_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd1;
+        if (sq_take && tk_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd1;
         if (ld_adv && ld_last_k && ld_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd2;  // last kernel requested
         if (begin_op && nb_slot == 1'(s)) slot_st[(s)*(1+1) +: (1+1)] <= 2'd3;
         // CMAC reads a slot's weights with the op's last item: free from the next clock
