@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <utility>
 #include <string>
@@ -46,6 +47,33 @@ uint64_t atomic_ops(const HwConfig& cfg, const std::vector<LayerRecord>& layers)
     ops += groups * l.out_width * l.out_height * per_pixel;
   }
   return ops;
+}
+
+// Memory-bound (weight-streaming) conv.random layers of seeds [first, last] on a memory that
+// never stalls, everything on the DBB port: the layers' own cycles (their performance
+// windows, from the register write that starts a layer to its done) over the bytes they read
+// divided by the DBB bus width.
+double memory_bound_ratio(const std::string& config, std::map<std::string, std::string> knobs, uint64_t first,
+                          uint64_t last) {
+  const HwConfig& cfg = HwConfig::get(config);
+  knobs.insert({{"layers", "1"}, {"mode", "direct"}, {"shape", "memory_bound"}, {"sram_percent", "0"}});
+  double bytes = 0, cycles = 0;
+  for (uint64_t seed = first; seed <= last; ++seed) {
+    const RunResult res = run_test(conv_request(seed, knobs, "fast", config));
+    require_pass(res);
+    for (const golden::CompletedConvLayer& c : golden::completed_conv_layers(cfg, res.layers)) {
+      const golden::ConvLayer& l = c.layer;
+      const double es = l.proc == Precision::Int8 ? 1 : 2;
+      bytes += double(l.weight_bytes) + std::ceil(l.channels * es / cfg.atom_bytes) * cfg.atom_bytes * l.width * l.height;
+    }
+    BOOST_TEST_REQUIRE(res.details.contains("perf"));
+    for (const auto& w : res.details.at("perf"))
+      if (w.at("unit") == "conv") cycles += w.at("cycles").get<double>();
+  }
+  const double bound = bytes / cfg.dbb_bytes();
+  BOOST_TEST_MESSAGE(config << " memory-bound layers (" << (knobs.count("precision") ? knobs["precision"] : "any")
+                            << "): " << cycles << " cycles, DBB bound " << bound);
+  return bound > 0 ? cycles / bound : 0.0;
 }
 
 // Cycles NVIDIA's nv_small RTL takes for its public conv traces in this trace player.
@@ -102,6 +130,24 @@ BOOST_AUTO_TEST_CASE(int8_direct) {
   for (uint64_t seed = 1; seed <= 12; ++seed) require_pass(run_test(conv_request(seed, kV1Int8, "random", "v1")));
   for (const std::string profile : {"slow", "bursty", "late_b"})
     for (uint64_t seed = 200; seed < 202; ++seed) require_pass(run_test(conv_request(seed, kV1Int8, profile, "v1")));
+}
+// Two kernels a weight load (docs/conv-rtl.md): int8 pairs always; int16/fp16 pairs when the
+// 128-byte chunks start on an entry, as in compute-bound layers (full channel blocks), where a
+// pair read covers two entries and the ring pointer moves by two. Checked against the golden
+// model; the compute-bound MAC utilisation itself is a make bench figure.
+BOOST_AUTO_TEST_CASE(paired_weight_loads) {
+  for (const std::string precision : {"int8", "int16", "fp16"})
+    require_pass(run_test(conv_request(
+        1, {{"precision", precision}, {"layers", "1"}, {"mode", "direct"}, {"shape", "compute_bound"}, {"batch_percent", "0"}},
+        "random", "v1")));
+}
+// Weight-streaming layers within 1.25x of v1's 64-byte DBB bound, in each precision.
+BOOST_AUTO_TEST_CASE(memory_bound) {
+  for (const std::string precision : {"int8", "int16", "fp16"}) {
+    const double ratio = memory_bound_ratio("v1", {{"precision", precision}, {"batch_percent", "0"},
+                                                   {"compression_percent", "0"}}, 1, 2);
+    BOOST_TEST(ratio <= 1.25, precision << ": memory-bound layers at " << ratio << "x the DBB bound");
+  }
 }
 BOOST_AUTO_TEST_CASE(int16_direct) {
   for (uint64_t seed = 1; seed <= 12; ++seed) require_pass(run_test(conv_request(seed, kV1Int16, "random", "v1")));
@@ -315,6 +361,15 @@ BOOST_AUTO_TEST_CASE(compute_bound_mac_utilisation) {
   BOOST_TEST_MESSAGE("compute-bound layers: " << ops << " atomic operations in " << cycles << " cycles, MAC utilisation "
                                               << utilisation);
   BOOST_TEST(utilisation >= 0.90, "MAC utilisation " << utilisation << " < 0.90");
+}
+
+// Memory-bound layers (weight-streaming: one output pixel, the kernel as large as the input,
+// AC x AK weight elements an operation) on a memory that never stalls: each layer, from the
+// register write that starts it to its done (its performance window), stays within 1.25x of
+// the bytes it reads over the DBB bus width.
+BOOST_AUTO_TEST_CASE(memory_bound_dbb_ratio) {
+  const double ratio = memory_bound_ratio("small", {}, 1, 3);
+  BOOST_TEST(ratio <= 1.25, "memory-bound layers at " << ratio << "x the DBB bound");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -177,6 +177,13 @@ void Drawer::draw_direct_input(ConvLayerSpec& l) {
     l.data_port = port();
     return;
   }
+  if (opt_.memory_bound) {
+    l.channels = d0.ac * static_cast<uint32_t>(r_.uniform(4, 8));
+    l.width = static_cast<uint32_t>(r_.uniform(2, 3));
+    l.height = static_cast<uint32_t>(r_.uniform(2, 3));
+    l.data_port = port();
+    return;
+  }
   l.channels = pick_channels(r_, d0.atom_elems, lim_.max_c);
   l.width = pick_dim(r_, lim_.max_wh);
   l.height = pick_dim(r_, lim_.max_wh);
@@ -290,6 +297,10 @@ void Drawer::draw_kernel(ConvLayerSpec& l) {
   } else if (opt_.compute_bound) {
     l.kernels = d0.ak * static_cast<uint32_t>(r_.uniform(2, 4));
     l.kernel_w = l.kernel_h = 3;
+  } else if (opt_.memory_bound) {
+    l.kernels = d0.ak * static_cast<uint32_t>(r_.uniform(4, 8));
+    l.kernel_w = l.width;
+    l.kernel_h = l.height;
   } else {
     l.kernel_w = pick_kernel(r_, lim_.max_kernel);
     l.kernel_h = r_.chance(0.5) ? l.kernel_w : pick_kernel(r_, lim_.max_kernel);
@@ -312,6 +323,13 @@ bool Drawer::draw_geometry(ConvLayerSpec& l) {
         l.pad_left = l.pad_right = l.pad_top = l.pad_bottom = 1;
         l.out_width = l.width;
         l.out_height = l.csc_height();
+        l.pad_value = pad_value(r_, l.proc_precision);
+        return true;
+      }
+      if (opt_.memory_bound) {
+        l.stride_x = l.stride_y = l.dilation_x = l.dilation_y = 1;
+        l.pad_left = l.pad_right = l.pad_top = l.pad_bottom = 0;
+        l.out_width = l.out_height = 1;
         l.pad_value = pad_value(r_, l.proc_precision);
         return true;
       }
@@ -460,6 +478,10 @@ std::optional<ConvLayerSpec> Drawer::draw(const ConvLayerSpec* prev, ConvReuse r
       case ConvMode::Direct:
         draw_direct_input(l);
         if (same_weights) l.channels = same_weights->channels;
+        if (same_weights && opt_.memory_bound) {  // the kept kernel covers the whole input
+          l.width = same_weights->kernel_w;
+          l.height = same_weights->kernel_h;
+        }
         break;
       case ConvMode::Image:
         if (!draw_image_input(l, same_weights)) return std::nullopt;
@@ -859,7 +881,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const uint64_t sram = k.integer("sram_percent", 0, 100), post = k.integer("post_extension_percent", 0, 100);
   const bool nv_small = subset == "nv_small_rtl";
   const bool avoid_errata = k.choice("nvdla_errata", {"allow", "avoid"}) == "avoid";
-  const bool compute_bound = k.choice("shape", {"any", "compute_bound"}) == "compute_bound";
+  const std::string shape = k.choice("shape", {"any", "compute_bound", "memory_bound"});
+  const bool compute_bound = shape == "compute_bound", memory_bound = shape == "memory_bound";
   const bool semi_planar = k.choice("pixel_formats", {"any", "semi_planar"}) == "semi_planar";
   o.pdp_percent = static_cast<unsigned>(k.integer("pdp_percent", 0, 100));
   o.window_percent = static_cast<unsigned>(k.integer("window_percent", 0, 100));
@@ -876,15 +899,16 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   if (mode == "winograd" && !winograd)
     throw refuse("mode", mode, nv_small ? "conflicts with subset=nv_small_rtl (int8 direct and image only)"
                                         : fmt::format("needs Winograd, which configuration '{}' does not have", cfg.name));
-  if (compute_bound && mode != "mixed" && mode != "direct")
-    throw refuse("shape", "compute_bound", "needs direct layers (mode=direct or mixed), not mode=" + mode);
+  if ((compute_bound || memory_bound) && mode != "mixed" && mode != "direct")
+    throw refuse("shape", shape, "needs direct layers (mode=direct or mixed), not mode=" + mode);
   if (semi_planar && mode != "mixed" && mode != "image")
     throw refuse("pixel_formats", "semi_planar", "needs image layers (mode=image or mixed), not mode=" + mode);
   d.semi_planar_only = semi_planar;
   d.winograd_max_stride = static_cast<uint32_t>(wino_stride);
-  if (compute_bound) {
+  if (compute_bound || memory_bound) {
     d.modes = {ConvMode::Direct};
-    d.compute_bound = true;
+    d.compute_bound = compute_bound;
+    d.memory_bound = memory_bound;
     // its layers need up to ~110,000 atomic operations whatever the size knob says
     d.limits.max_atomic_ops = std::max(d.limits.max_atomic_ops, ConvShapeLimits::of(ConvSize::Medium).max_atomic_ops);
   } else if (mode == "mixed") {
@@ -911,7 +935,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                             "nvdla_errata={}",
                             o.layers, size, mode, precision, o.reuse ? "yes" : "no", subset, special, batch, compression,
                             sram, post, avoid_errata ? "avoid" : "allow");
-  if (compute_bound) o.knob_note += " shape=compute_bound";
+  if (shape != "any") o.knob_note += " shape=" + shape;
   if (o.pdp_percent > 0) o.knob_note += fmt::format(" pdp_percent={}", o.pdp_percent);
   if (o.window_percent > 0) o.knob_note += fmt::format(" window_percent={}", o.window_percent);
   if (o.sdp_per_element_percent > 0) o.knob_note += fmt::format(" sdp_per_element_percent={}", o.sdp_per_element_percent);
@@ -959,7 +983,8 @@ TestGenerator make_conv_random_generator() {
              {"pixel_formats", "any", "any | semi_planar: image layers use only the two-plane formats (Y plane and an "
                                      "interleaved UV plane, both read walkers of CDMA's image fetch); mode image or mixed"},
              {"shape", "any", "any | compute_bound: direct 3x3 layers over 8..12 full channel blocks and full kernel groups "
-                              "(throughput checks)"},
+                              "(throughput checks) | memory_bound: weight-streaming direct layers, one output pixel, "
+                              "the kernel as large as the 2..3 x 2..3 input, 4..8 channel blocks, 4..8 kernel groups"},
              {"nvdla_errata", "allow", "allow | avoid: WEIGHT_BYTES exactly what CSC consumes, bank-split changes "
                                        "that never shrink a region, post-extension only with x stride 1, no image "
                                        "layer of one output column over more than 3 channel blocks, kernel groups that "

@@ -305,6 +305,10 @@ struct ConvDrawOptions {
   // Compute-bound direct layers only (throughput checks): 3x3 kernels, stride and dilation 1,
   // padding 1 on every side, 8..12 full channel blocks, 2..4 full kernel groups, 8..16 pixels.
   bool compute_bound = false;
+  // Weight-streaming direct layers only (memory-bound checks): one output pixel, the kernel
+  // as large as the 2..3 x 2..3 input, no padding, 4..8 full channel blocks, 4..8 full kernel
+  // groups, so the weight bytes (AC x AK elements an operation) bound the run.
+  bool memory_bound = false;
   // Image layers draw only two-plane pixel formats (Y plane + interleaved UV plane).
   bool semi_planar_only = false;
   // Largest Winograd stride drawn (strides above 1 are drawn from 2..this; CDMA folds up to 8).

@@ -914,6 +914,39 @@ TEST(ConvRandom, ComputeBoundShape) {
   }
 }
 
+// shape=memory_bound: legal weight-streaming direct layers: one output pixel, the kernel as
+// large as the input, no padding, full channel blocks and 4..8 full kernel groups, so every
+// atomic operation needs AC x AK weight elements; refused with Winograd mode.
+TEST(ConvRandom, MemoryBoundShape) {
+  const TestGenerator& g = find_test_generator("conv.random");
+  for (const char* config : {"small", "v1"}) {
+    const HwConfig& cfg = HwConfig::get(config);
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+      const Program p = g.generate(cfg, seed, {{"shape", "memory_bound"}, {"layers", "2"}});
+      const Checked c = check_program(cfg, p);
+      ASSERT_TRUE(c.problems.empty()) << config << " seed " << seed << ": " << c.problems.front();
+      ASSERT_FALSE(c.layers.empty());
+      for (const LayerView& l : c.layers) {
+        const Decoded d = decode_layer(l);
+        const unsigned ac = cfg.conv_mac_atomic_c;
+        const unsigned ak = cfg.conv_kernels_per_group(static_cast<Precision>(d.proc));
+        EXPECT_EQ(d.kind, 0u) << config << " seed " << seed;
+        EXPECT_EQ(d.kw, d.cw);
+        EXPECT_EQ(d.kh, d.ch);
+        EXPECT_GE(d.cw * d.ch, 4u);
+        EXPECT_LE(d.cw * d.ch, 9u);
+        EXPECT_EQ(d.ow * d.oh, 1u);
+        EXPECT_EQ(d.pl + d.pt, 0u);
+        EXPECT_EQ(d.c % ac, 0u) << d.c;
+        EXPECT_GE(d.c / ac, 4u);
+        EXPECT_EQ(d.k % ak, 0u) << d.k;
+        EXPECT_GE(d.k / ak, 4u);
+      }
+    }
+    EXPECT_THROW(g.generate(cfg, 1, {{"shape", "memory_bound"}, {"mode", "image"}}), std::invalid_argument);
+  }
+}
+
 // pixel_formats=semi_planar: every image layer uses a two-plane format (Y + interleaved UV),
 // the layers stay legal, both formats of the configuration show up, and modes without image
 // layers are refused.
