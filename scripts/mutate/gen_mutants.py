@@ -176,6 +176,19 @@ SPAN = re.compile(r"^(.*):(\d+)\.(\d+)-(\d+)\.(\d+)$")
 NAMED_CELL = re.compile(r"\$(/[^$]+?):(\d+)\$")
 
 
+def keep_mutations(sampled, kept):
+    """Copies Yosys' sampled mutations without those on a memory port's clock or read enable,
+    numbering the rest 1..n; returns how many it dropped. A clock tied or inverted is not an RTL
+    bug, and an asynchronous read port's enable is a constant 1 by construction (the registered
+    read is a flop after it); Yosys 0.23 asserts on a memory whose ports then disagree."""
+    lines = [l for l in open(sampled) if l.startswith("mutate ")]
+    keep = [l for l in lines if " -port CLK " not in l and not (" -port EN " in l and " -cell $memrd" in l)]
+    with open(kept, "w") as f:
+        for i, l in enumerate(keep, 1):
+            f.write(re.sub(r"-ctrl mutsel (\d+) \d+ ", lambda m: f"-ctrl mutsel {m.group(1)} {i} ", l, count=1))
+    return len(lines) - len(keep)
+
+
 def instance_prefix(cell):
     """'$flatten\\u_core.\\u_wdma.$and$...' -> '\\u_core.\\u_wdma' ('' for the unit's own cells)."""
     if not cell.startswith("$flatten"):
@@ -232,14 +245,17 @@ def add_probes(text, count, width, clock, reset):
         if k is not None and k not in probes:
             probes[k] = (m.group(4), m.group(3))  # (original, mutated)
     # Counted only once reset has been seen asserted: before it, the flops hold random
-    # start-up values and would mark mutations as activated by state no test created.
+    # start-up values and would mark mutations as activated by state no test created. A unit
+    # without a reset input (CBUF: RAMs and data registers only) is probed from the first clock.
+    has_reset = re.search(r"\binput\s+(\[[^\]]*\]\s*)?" + re.escape(reset) + r"\s*;", text) is not None
     lines = [f"  reg [{count}:0] mut_active /*verilator public_flat_rd*/;",
-             "  reg mut_reset_seen;",
-             "  initial mut_active = 0;",
-             "  initial mut_reset_seen = 0;",
-             f"  always @(posedge {clock}) if (!{reset}) mut_reset_seen <= 1'b1;",
-             f"  always @(posedge {clock}) begin",
-             f"    if ({reset} && mut_reset_seen) begin"]
+             "  initial mut_active = 0;"]
+    if has_reset:
+        lines += ["  reg mut_reset_seen;",
+                  "  initial mut_reset_seen = 0;",
+                  f"  always @(posedge {clock}) if (!{reset}) mut_reset_seen <= 1'b1;"]
+    lines += [f"  always @(posedge {clock}) begin",
+              f"    if ({f'{reset} && mut_reset_seen' if has_reset else '1'}) begin"]
     for k in sorted(probes):
         orig, mutated = probes[k]
         lines.append(f"      if (({orig}) != ({mutated})) mut_active[{k}] <= 1'b1;")
@@ -294,6 +310,8 @@ def main():
     width = max(1, (a.count).bit_length())
     mutated = f"{a.top}__mutants"
     list_file = os.path.join(a.out, "mutations.ys")
+    sampled_file = os.path.join(a.out, "sampled.ys")
+    prepared = os.path.join(a.out, "prepared.il")
     netlist = os.path.join(a.out, "netlist.v")
     param_dump = os.path.join(a.out, "parameters.txt")
     run_yosys(f"""read_verilog -sv -I{gen_dir} {files}
@@ -305,12 +323,16 @@ proc
 flatten
 opt_expr
 opt_clean
-mutate -list {a.count} -seed {a.seed} -ctrl mutsel {width} 1 -o {list_file}
+mutate -list {a.count} -seed {a.seed} -ctrl mutsel {width} 1 -o {sampled_file}
+write_rtlil {prepared}
+""", a.out, "mutate")
+    dropped = keep_mutations(sampled_file, list_file)
+    run_yosys(f"""read_rtlil {prepared}
 script {list_file}
 delete -port {mutated}/mutsel
 opt_clean
 write_verilog -noattr {netlist}
-""", a.out, "mutate")
+""", a.out, "insert")
 
     text = open(netlist).read()
     name = mutated if a.instance else a.top
@@ -368,6 +390,7 @@ write_verilog -noattr {netlist}
         f.write(out_v + "\n")
     removed = [m["id"] for m in mutants if not m["in_netlist"]]
     print(f"gen_mutants: {len(mutants)} mutants of {a.top} ({len(probed)} with an activation probe"
+          + (f"; {dropped} memory clock or read-enable mutations dropped" if dropped else "")
           + (f"; removed as dead logic: {removed}" if removed else "") + f") in {a.out}")
 
 
