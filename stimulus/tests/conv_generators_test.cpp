@@ -883,68 +883,63 @@ TEST(ConvRandom, KnobsSteerTheDraw) {
   EXPECT_TRUE(medium.has("direct") || medium.has("image"));
 }
 
-// shape=compute_bound: legal direct 3x3 layers, stride and dilation 1, full channel blocks
-// and kernel groups, output as large as the input (throughput checks); refused with image mode.
-TEST(ConvRandom, ComputeBoundShape) {
+// Every layer of seeds 1..6 of conv.random with knob shape=<shape> (2 layers) on small and v1
+// is legal and passes `check(cfg, layer, config, seed)`; the shape is refused with image mode.
+template <typename Check>
+void check_shape_layers(const char* shape, Check check) {
   const TestGenerator& g = find_test_generator("conv.random");
   for (const char* config : {"small", "v1"}) {
     const HwConfig& cfg = HwConfig::get(config);
     for (uint64_t seed = 1; seed <= 6; ++seed) {
-      const Program p = g.generate(cfg, seed, {{"shape", "compute_bound"}, {"layers", "2"}});
+      const Program p = g.generate(cfg, seed, {{"shape", shape}, {"layers", "2"}});
       const Checked c = check_program(cfg, p);
       ASSERT_TRUE(c.problems.empty()) << config << " seed " << seed << ": " << c.problems.front();
       ASSERT_FALSE(c.layers.empty());
-      for (const LayerView& l : c.layers) {
-        const Decoded d = decode_layer(l);
-        const unsigned ac = cfg.conv_mac_atomic_c;
-        const unsigned ak = cfg.conv_kernels_per_group(static_cast<Precision>(d.proc));
-        EXPECT_EQ(d.kind, 0u) << config << " seed " << seed;
-        EXPECT_EQ(d.kw, 3u);
-        EXPECT_EQ(d.kh, 3u);
-        EXPECT_EQ(d.sx * d.sy * d.dx * d.dy, 1u);
-        EXPECT_EQ(d.c % ac, 0u) << d.c;
-        EXPECT_GE(d.c / ac, 8u);
-        EXPECT_EQ(d.k % ak, 0u) << d.k;
-        EXPECT_EQ(d.ow, d.cw);
-        EXPECT_EQ(d.oh, d.ch);
-      }
+      for (const LayerView& l : c.layers) check(cfg, decode_layer(l), config, seed);
     }
-    EXPECT_THROW(g.generate(cfg, 1, {{"shape", "compute_bound"}, {"mode", "image"}}), std::invalid_argument);
-    EXPECT_THROW(g.generate(cfg, 1, {{"shape", "square"}}), std::invalid_argument);
+    EXPECT_THROW(g.generate(cfg, 1, {{"shape", shape}, {"mode", "image"}}), std::invalid_argument);
   }
+}
+
+// shape=compute_bound: legal direct 3x3 layers, stride and dilation 1, full channel blocks
+// and kernel groups, output as large as the input (throughput checks).
+TEST(ConvRandom, ComputeBoundShape) {
+  check_shape_layers("compute_bound", [](const HwConfig& cfg, const Decoded& d, const char* config, uint64_t seed) {
+    const unsigned ac = cfg.conv_mac_atomic_c;
+    const unsigned ak = cfg.conv_kernels_per_group(static_cast<Precision>(d.proc));
+    EXPECT_EQ(d.kind, 0u) << config << " seed " << seed;
+    EXPECT_EQ(d.kw, 3u);
+    EXPECT_EQ(d.kh, 3u);
+    EXPECT_EQ(d.sx * d.sy * d.dx * d.dy, 1u);
+    EXPECT_EQ(d.c % ac, 0u) << d.c;
+    EXPECT_GE(d.c / ac, 8u);
+    EXPECT_EQ(d.k % ak, 0u) << d.k;
+    EXPECT_EQ(d.ow, d.cw);
+    EXPECT_EQ(d.oh, d.ch);
+  });
+  EXPECT_THROW(find_test_generator("conv.random").generate(HwConfig::get("small"), 1, {{"shape", "square"}}),
+               std::invalid_argument);
 }
 
 // shape=memory_bound: legal weight-streaming direct layers: one output pixel, the kernel as
 // large as the input, no padding, full channel blocks and 4..8 full kernel groups, so every
-// atomic operation needs AC x AK weight elements; refused with Winograd mode.
+// atomic operation needs AC x AK weight elements.
 TEST(ConvRandom, MemoryBoundShape) {
-  const TestGenerator& g = find_test_generator("conv.random");
-  for (const char* config : {"small", "v1"}) {
-    const HwConfig& cfg = HwConfig::get(config);
-    for (uint64_t seed = 1; seed <= 6; ++seed) {
-      const Program p = g.generate(cfg, seed, {{"shape", "memory_bound"}, {"layers", "2"}});
-      const Checked c = check_program(cfg, p);
-      ASSERT_TRUE(c.problems.empty()) << config << " seed " << seed << ": " << c.problems.front();
-      ASSERT_FALSE(c.layers.empty());
-      for (const LayerView& l : c.layers) {
-        const Decoded d = decode_layer(l);
-        const unsigned ac = cfg.conv_mac_atomic_c;
-        const unsigned ak = cfg.conv_kernels_per_group(static_cast<Precision>(d.proc));
-        EXPECT_EQ(d.kind, 0u) << config << " seed " << seed;
-        EXPECT_EQ(d.kw, d.cw);
-        EXPECT_EQ(d.kh, d.ch);
-        EXPECT_GE(d.cw * d.ch, 4u);
-        EXPECT_LE(d.cw * d.ch, 9u);
-        EXPECT_EQ(d.ow * d.oh, 1u);
-        EXPECT_EQ(d.pl + d.pt, 0u);
-        EXPECT_EQ(d.c % ac, 0u) << d.c;
-        EXPECT_GE(d.c / ac, 4u);
-        EXPECT_EQ(d.k % ak, 0u) << d.k;
-        EXPECT_GE(d.k / ak, 4u);
-      }
-    }
-    EXPECT_THROW(g.generate(cfg, 1, {{"shape", "memory_bound"}, {"mode", "image"}}), std::invalid_argument);
-  }
+  check_shape_layers("memory_bound", [](const HwConfig& cfg, const Decoded& d, const char* config, uint64_t seed) {
+    const unsigned ac = cfg.conv_mac_atomic_c;
+    const unsigned ak = cfg.conv_kernels_per_group(static_cast<Precision>(d.proc));
+    EXPECT_EQ(d.kind, 0u) << config << " seed " << seed;
+    EXPECT_EQ(d.kw, d.cw);
+    EXPECT_EQ(d.kh, d.ch);
+    EXPECT_GE(d.cw * d.ch, 4u);
+    EXPECT_LE(d.cw * d.ch, 9u);
+    EXPECT_EQ(d.ow * d.oh, 1u);
+    EXPECT_EQ(d.pl + d.pt, 0u);
+    EXPECT_EQ(d.c % ac, 0u) << d.c;
+    EXPECT_GE(d.c / ac, 4u);
+    EXPECT_EQ(d.k % ak, 0u) << d.k;
+    EXPECT_GE(d.k / ak, 4u);
+  });
 }
 
 // pixel_formats=semi_planar: every image layer uses a two-plane format (Y + interleaved UV),
