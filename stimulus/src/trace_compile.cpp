@@ -106,6 +106,21 @@ class CfgCompiler {
   [[noreturn]] void error(size_t line, const std::string& what) const { throw TraceError(t_.path, line, what); }
   std::string where(const CfgCommand& c) const { return fmt::format("{} at {}:{}", cfg_op_name(c.op), t_.path, c.line); }
 
+  // [begin, end) of `size` bytes at c.addr + offset as the configuration's memories address them:
+  // a 32-bit configuration takes every address modulo 2^32 (docs/configurations.md), so a window
+  // given with high bits set is the same memory as one without. A window that would wrap past the
+  // end of the address space is refused (its bytes would not be contiguous in memory).
+  std::pair<uint64_t, uint64_t> bus_window(const CfgCommand& c, uint64_t offset, uint64_t size) const {
+    const unsigned bits = cfg_.dbb_addr_bits;
+    const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+    const uint64_t begin = (c.addr + offset) & mask;
+    if (c.addr + offset < c.addr || (size != 0 && size - 1 > mask - begin))
+      error(c.line, fmt::format("{}: window 0x{:x}+0x{:x} runs past the end of the {}-bit address space of "
+                                "configuration '{}'",
+                                cfg_op_name(c.op), c.addr + offset, size, bits, cfg_.name));
+    return {begin, begin + size};
+  }
+
   void collect_producers() {
     for (const auto& c : t_.commands) {
       if (c.op != CfgOp::IntrNotify && c.op != CfgOp::SyncNotify) continue;
@@ -155,19 +170,27 @@ class CfgCompiler {
         return nullptr;
       };
       switch (c.op) {
-        case CfgOp::MemInit: regions_.push_back({p, c.addr, c.addr + init_size(c), c.line}); break;
-        case CfgOp::MemLoad:
-          for (const auto& run : surface(c).contiguous_runs())
-            regions_.push_back({p, c.addr + run.offset, c.addr + run.offset + run.bytes.size(), c.line});
+        case CfgOp::MemInit: {
+          const auto [b, e] = bus_window(c, 0, init_size(c));
+          regions_.push_back({p, b, e, c.line});
           break;
-        case CfgOp::MemReserve:
-          if (const Region* r = inside(c.addr))
+        }
+        case CfgOp::MemLoad:
+          for (const auto& run : surface(c).contiguous_runs()) {
+            const auto [b, e] = bus_window(c, run.offset, run.bytes.size());
+            regions_.push_back({p, b, e, c.line});
+          }
+          break;
+        case CfgOp::MemReserve: {
+          const auto [b, e] = bus_window(c, 0, c.size);
+          if (const Region* r = inside(b))
             error(c.line, fmt::format("mem_reserve: base 0x{:x} already lies in the region made at line {}", c.addr,
                                       r->line));
-          regions_.push_back({p, c.addr, c.addr + c.size, c.line});
+          regions_.push_back({p, b, e, c.line});
           break;
+        }
         case CfgOp::MemRelease:
-          if (!inside(c.addr))
+          if (!inside(bus_window(c, 0, 1).first))
             error(c.line, fmt::format("mem_release: base 0x{:x} lies in no region of {}", c.addr, port_token(p)));
           break;
         default: break;
@@ -351,8 +374,8 @@ class CfgCompiler {
       case CfgOp::CheckNothing: break;
       case CfgOp::CheckCrc: {
         const MemPort p = port(c);
-        if (c.addr + c.size < c.addr) error(c.line, "check_crc: window runs past the end of the address space");
-        if (const auto gap = first_uncovered(regions_, p, c.addr, c.addr + c.size))
+        const auto [begin, end] = bus_window(c, 0, c.size);
+        if (const auto gap = first_uncovered(regions_, p, begin, end))
           error(c.line, fmt::format("check_crc: window 0x{:x}+0x{:x} on {} is not inside memory the trace "
                                     "initialises, loads or reserves (byte 0x{:x} is outside)",
                                     c.addr, c.size, port_token(p), *gap));

@@ -150,6 +150,29 @@ TEST(TraceCompile, InputErrors) {
                      "bad.dat:1: payload has 1 bytes but the record's size is 2");
 }
 
+// A 32-bit configuration's memories take addresses modulo 2^32, so a trace window given with
+// high bits set covers the same bytes as one without; a window crossing the end of the address
+// space is refused on either width.
+TEST(TraceCompile, WindowsLiveInTheConfigurationsAddressSpace) {
+  const char* high = "mem_init(pri_mem, 0x180001000, 0x10, ALL_ZERO);\ncheck_crc(e, pri_mem, 0x80001000, 0x10, 0x0);\n"
+                     "sync_notify(NVDLA_GLB, e);\n";
+  EXPECT_EQ(cfg(high, small()).checks, 1u);
+  EXPECT_TRACE_ERROR(compile_trace(parse_cfg(high, "t.cfg"), v1()),
+                     "t.cfg:2: check_crc: window 0x80001000+0x10 on pri_mem is not inside memory the trace");
+  EXPECT_TRACE_ERROR(cfg("mem_init(pri_mem, 0xfffffff8, 0x10, ALL_ZERO);\n", small()),
+                     "t.cfg:1: mem_init: window 0xfffffff8+0x10 runs past the end of the 32-bit address space of "
+                     "configuration 'small'");
+  EXPECT_EQ(compile_trace(parse_cfg("mem_init(pri_mem, 0xfffffff8, 0x10, ALL_ZERO);\n", "t.cfg"), v1()).program.ops.size(),
+            1u);
+  EXPECT_TRACE_ERROR(compile_trace(parse_cfg("mem_init(pri_mem, 0xfffffffffffffff8, 0x10, ALL_ZERO);\n", "t.cfg"), v1()),
+                     "t.cfg:1: mem_init: window 0xfffffffffffffff8+0x10 runs past the end of the 64-bit address space "
+                     "of configuration 'v1'");
+  EXPECT_TRACE_ERROR(cfg("mem_init(pri_mem, 0x1000, 0x10, ALL_ZERO);\ncheck_crc(e, pri_mem, 0xfffffff8, 0x10, 0x0);\n"
+                         "sync_notify(NVDLA_GLB, e);\n",
+                         small()),
+                     "t.cfg:2: check_crc: window 0xfffffff8+0x10 runs past the end");
+}
+
 TEST(TraceCompile, ReservedWindowsAndCheckFile) {
   TempDir d("trace-compile");
   d.file("golden.dat", "{offset:0x0, size:4, payload:0x01 0x02 0x03 0x04},\n{offset:0x10, size:4, payload:0x05 0x06 0x07 0x08},\n");
