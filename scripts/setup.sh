@@ -9,7 +9,7 @@ if [ "${1:-}" = fuzz ]; then
 else
 PACKAGES=(
   build-essential cmake ninja-build ccache git python3 python3-yaml
-  verilator yosys z3 zlib1g-dev   # z3: yosys-smtbmc for the formal triage of mutants
+  verilator yosys zlib1g-dev
   libgtest-dev libgmock-dev libboost-test-dev libbenchmark-dev
   libcli11-dev libfmt-dev nlohmann-json3-dev libyaml-cpp-dev
   libsqlite3-dev sqlite3 lcov libxml2-utils
