@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+"""Formal triage of surviving mutants: equivalent, distinguishable (with a witness) or unknown.
+
+For each mutant id, a miter holds two copies of the mutant netlist that gen_mutants.py left in
+--model-dir (prepared.il + mutations.ys): `gold` with the selector at 0 (the unmutated design)
+and `gate` with the selector at the id. Both get the same inputs, start from the same state
+(every flop and memory word zero) and see reset asserted in the first cycle. The miter fails
+when any output of the unit differs. Yosys turns it into an AIG; ABC's bmc3 searches K cycles:
+
+  * distinguishable  a cycle where an output differs was found: its length, the ports that
+                     differ, and the witness replayed by Yosys into a VCD a person can open;
+  * equivalent       bmc3 covered all K cycles without a difference ("proved within K cycles");
+  * unknown          the solver budget ran out before K cycles.
+
+Memories smaller than --map-memories-below bits are bit-blasted; larger ones are cut (bit-
+blasting the units' buffers takes Yosys minutes per mutant): each cut memory's read data becomes
+one free input shared by both copies, and every input of the memory (addresses, enables, write
+data) becomes an output compared like the unit's ports. Sharing is exact while the memory inputs
+agree, and a difference there is reported, so "equivalent" stays sound. A difference that shows
+only at cut-memory inputs is classed unknown (the written data may never come back out), and a
+port difference found with cut memories may read a value the memory never held (triage.json
+says how many memories were cut).
+
+Equivalence here means "no difference within K cycles from reset", or, when Yosys merges every
+output of the two copies, structurally identical logic.
+
+Writes --out/triage.json ({"mutants": [{id, class, depth, seconds, ports, witness}], ...})
+and --out/witnesses/<id>.vcd for the distinguishable ones. Exit 0; 2 on bad input.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+RESET_LOW = ("rstn", "rst_n", "reset_n", "nvdla_core_rstn")
+RESET_HIGH = ("rst", "reset")
+CLOCK = []  # the miter's clock input, set by write_miter
+
+
+def fail(msg):
+    print(f"formal_triage: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
+def yosys(script, workdir, name):
+    path = os.path.join(workdir, name + ".ys")
+    with open(path, "w") as f:
+        f.write(script)
+    log = os.path.join(workdir, name + ".log")
+    r = subprocess.run(["yosys", "-q", "-l", log, "-s", path], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    if r.returncode != 0:
+        with open(log) as f:
+            sys.stderr.write(f.read()[-3000:])
+        fail(f"yosys failed ({log})")
+
+
+def ident(name):
+    """A Verilog identifier for a unit port name (hierarchical names become escaped identifiers)."""
+    return name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) else "\\" + name + " "
+
+
+def flat(name):
+    return "p_" + re.sub(r"[^A-Za-z0-9_]", "_", name)
+
+
+def cut_unit(model_dir, top, work, map_below):
+    """Elaborate the mutant netlist, bit-blast memories under map_below bits and cut the others;
+    return its ports [(name, dir, width)]."""
+    prefix = f"""read_rtlil {model_dir}/prepared.il
+script {model_dir}/mutations.ys
+hierarchy -top {top}
+proc
+flatten
+memory -nomap
+opt_clean
+"""
+    yosys(prefix + f"write_json {work}/uncut.json\nwrite_rtlil {work}/uncut.il\n", work, "elaborate")
+    mod = json.load(open(os.path.join(work, "uncut.json")))["modules"][top]
+    mems = {n: {"bits": int(c["parameters"]["SIZE"], 2) * int(c["parameters"]["WIDTH"], 2),
+                "rd_width": len(c["connections"].get("RD_DATA", []))}
+            for n, c in mod["cells"].items() if c["type"] == "$mem_v2"}
+    large = sorted(n for n, m in mems.items() if m["bits"] >= map_below and m["rd_width"])
+    # Read data of a cut memory: RD_DATA moves to a dangling wire and the bits it drove get a new
+    # input instead, so their consumers (mutations on read-data bits included) stay.
+    names = rewire_read_data(os.path.join(work, "uncut.il"), top, mems, large)
+    small = [names[n] for n in sorted(mems) if n not in large]
+    ports_of = "t:$mem_v2 %ci1:+$mem_v2[WR_EN,WR_ADDR,WR_DATA,RD_ADDR,RD_EN,RD_ARST,RD_SRST] t:* %d"
+    mapped = "memory_map " + " ".join(f"c:{n}" for n in small) if small else ""
+    cut = "\n".join([mapped, f"rename -enumerate -pattern memin_% {ports_of}", f"expose {ports_of}",
+                      "delete t:$mem_v2"]) if large else mapped
+    yosys(f"""read_rtlil {work}/rewired.il
+hierarchy -top {top}
+{cut}
+opt -fast
+setundef -zero -init -params
+async2sync
+dffunmap
+opt_clean
+write_json {work}/unit.json
+write_rtlil {work}/unit.il
+""", work, "cut")
+    mod = json.load(open(os.path.join(work, "unit.json")))["modules"][top]
+    return [(n, p["direction"], len(p["bits"])) for n, p in mod["ports"].items()], large
+
+
+def rewire_read_data(path, top, mems, cut_memories):
+    """Write <dir>/rewired.il from `path`: memory cells renamed triage_mem_<i> (selectable by
+    name), and each cut memory's RD_DATA moved to a dangling wire, the bits it drove driven by a
+    new input memout_<k> instead."""
+    names = {n: f"triage_mem_{i}" for i, n in enumerate(sorted(mems))}
+    out, in_mod, cell, extra = [], False, None, []
+    for line in open(path).read().split("\n"):
+        t = line.strip()
+        if t.startswith("module "):
+            in_mod = t.split()[1] == "\\" + top
+            if in_mod:  # RTLIL wants wires declared before use
+                out.append(line)
+                for k, name in enumerate(cut_memories):
+                    w = mems[name]["rd_width"]
+                    out += [f"  wire width {w} \\memout_{k}_unused", f"  wire width {w} input {100000 + k} \\memout_{k}"]
+                continue
+        elif in_mod and t.startswith("cell $mem_v2 "):
+            cell = t.split(" ", 2)[2][1:]
+            line = line.replace(t, f"cell $mem_v2 \\{names[cell]}")
+        elif in_mod and t.startswith(("cell ", "memory ", "process ")):
+            cell = ""  # its own `end` follows
+        elif in_mod and cell is not None and t == "end":
+            cell = None
+        elif in_mod and cell in cut_memories and t.startswith("connect \\RD_DATA "):
+            k, sig = len(extra), t[len("connect \\RD_DATA "):]
+            extra.append(sig)
+            line = line.replace(t, f"connect \\RD_DATA \\memout_{k}_unused")
+        elif in_mod and t == "end":
+            for k, sig in enumerate(extra):
+                out.append(f"  connect {sig} \\memout_{k}")
+            in_mod = False
+        out.append(line)
+    with open(os.path.join(os.path.dirname(path), "rewired.il"), "w") as f:
+        f.write("\n".join(out))
+    return names
+
+
+def write_miter(ports, top, sel_width, work):
+    ins = [(n, w) for n, d, w in ports if d == "input" and n != "mutsel"]
+    outs = [(n, w) for n, d, w in ports if d == "output"]
+    if not any(n == "mutsel" for n, _, _ in ports):
+        fail(f"{top} has no mutsel input (not a gen_mutants.py netlist?)")
+    rng = lambda w: f"[{w - 1}:0] " if w > 1 else ""
+    names = [n for n, _ in ins]
+    clk = next((n for n in names if n in ("clk", "nvdla_core_clk")), None)
+    if clk is None:
+        fail(f"{top} has no clock input named clk")
+    rst = next((n for n in names if n in RESET_LOW + RESET_HIGH), None)
+    CLOCK[:] = [flat(clk)]
+    lines = ["module triage_miter("]
+    lines.append(",\n".join([f"  input {rng(w)}{flat(n)}" for n, w in ins] + [f"  input [{sel_width - 1}:0] sel"]))
+    lines.append(");")
+    for n, w in outs:
+        lines.append(f"  wire {rng(w)}gold_{flat(n)}, gate_{flat(n)};")
+    conn = lambda side: ", ".join([f".{ident(n)}({flat(n)})" for n, _ in ins] +
+                                  [f".{ident(n)}({side}_{flat(n)})" for n, _ in outs])
+    lines.append(f"  {top} gold(.mutsel({sel_width}'d0), {conn('gold')});")
+    lines.append(f"  {top} gate(.mutsel(sel), {conn('gate')});")
+    if rst:
+        active = f"!{flat(rst)}" if rst in RESET_LOW else flat(rst)
+        lines += ["  reg first = 1'b1;", f"  always @(posedge {flat(clk)}) first <= 1'b0;",
+                  f"  always @* if (first) assume({active});"]
+    lines.append("  always @* begin")
+    for n, _ in outs:
+        lines.append(f"    assert(gold_{flat(n)} == gate_{flat(n)});")
+    lines += ["  end", "endmodule", ""]
+    with open(os.path.join(work, "miter.sv"), "w") as f:
+        f.write("\n".join(lines))
+    return outs, rst
+
+
+def build_miter(work):
+    yosys(f"""read_rtlil {work}/unit.il
+read_verilog -sv -formal {work}/miter.sv
+hierarchy -top triage_miter
+proc
+flatten
+setundef -zero -init
+async2sync
+dffunmap
+opt -fast
+techmap
+opt -fast
+dffunmap
+setundef -zero -init
+opt_clean
+write_rtlil {work}/miter.il
+""", work, "miter")
+
+
+def select_mutant(work, sel_width, mid):
+    return f"""read_rtlil {work}/miter.il
+cd triage_miter
+delete -port sel
+connect -set sel {sel_width}'d{mid}
+cd
+opt_expr
+opt_clean
+aigmap
+opt_clean
+"""
+
+
+def check_mutant(work, sel_width, mid, depth, timeout, vcd_dir):
+    d = os.path.join(work, str(mid))
+    os.makedirs(d, exist_ok=True)
+    start = time.monotonic()
+    yosys(select_mutant(work, sel_width, mid) +
+          f"tee -o {d}/asserts.txt select -count t:$assert\n"
+          f"write_aiger -zinit -map {d}/miter.aim {d}/miter.aig\n", d, "aig")
+    left = int(re.search(r"(\d+) objects", open(os.path.join(d, "asserts.txt")).read()).group(1))
+    if left == 0:  # Yosys merged every output of the two copies: the same logic, for all time
+        return {"id": mid, "depth": depth, "class": "equivalent", "reason": "structurally identical",
+                "seconds": round(time.monotonic() - start, 2)}
+    cex = os.path.join(d, "cex.txt")
+    if os.path.exists(cex):
+        os.remove(cex)
+    cmd = f"read_aiger {d}/miter.aig; fold; strash; bmc3 -F {depth} -T {timeout}; write_cex -a {cex}"
+    r = subprocess.run(["yosys-abc", "-c", cmd], capture_output=True, text=True)
+    out = r.stdout + r.stderr
+    rec = {"id": mid, "depth": depth}
+    hit = re.search(r"asserted in frame (\d+)", out)
+    done = re.search(r"No output asserted in (\d+) frames", out)
+    if hit:
+        rec["class"] = "distinguishable"
+        rec["witness_cycles"] = int(hit.group(1)) + 1
+        rec.update(replay_witness(d, work, sel_width, mid, cex, vcd_dir))
+        if rec["ports"] and all(p.startswith("memin_") for p in rec["ports"]):
+            rec["class"] = "unknown"
+            rec["reason"] = "only a memory input differs (its data may never reach a port)"
+    elif done and int(done.group(1)) >= depth:
+        rec["class"] = "equivalent"
+    else:
+        rec["class"] = "unknown"
+        rec["reason"] = "solver budget"
+        rec["frames_checked"] = int(done.group(1)) if done else 0
+    rec["seconds"] = round(time.monotonic() - start, 2)
+    return rec
+
+
+def replay_witness(d, work, sel_width, mid, cex, vcd_dir):
+    """Replay ABC's counterexample in Yosys' simulator: a VCD, and the ports that differ."""
+    with open(cex) as f:
+        body = [l.strip() for l in f if l.strip() and not l.startswith(("c", "#"))]
+    aiw = os.path.join(d, "witness.aiw")
+    with open(aiw, "w") as f:  # AIGER witness: status, property, initial latches, inputs per cycle
+        f.write("1\nb0\n" + "\n".join(body) + "\n.\n")
+    vcd = os.path.join(vcd_dir, f"{mid}.vcd")
+    yosys(select_mutant(work, sel_width, mid) +
+          f"write_aiger -zinit -map {d}/replay.aim {d}/replay.aig\n"
+          f"sim -r {aiw} -map {d}/replay.aim -clock {CLOCK[0]} -scope triage_miter -vcd {vcd}\n", d, "replay")
+    return {"witness": vcd, "ports": differing_ports(vcd)}
+
+
+def differing_ports(vcd):
+    """Unit ports whose gold_/gate_ copies differ at the last time step of the VCD."""
+    ids, value = {}, {}
+    with open(vcd) as f:
+        for line in f:
+            t = line.split()
+            if t[:1] == ["$var"] and len(t) >= 5:
+                ids.setdefault(t[3], []).append(t[4])
+            elif line.startswith("b") and len(t) == 2:
+                for n in ids.get(t[1], []):
+                    value[n] = t[0][1:]
+            elif line[:1] in "01xz" and len(line.strip()) > 1 and not line.startswith("#"):
+                for n in ids.get(line.strip()[1:], []):
+                    value[n] = line[0]
+    ports = []
+    for n, v in value.items():
+        if n.startswith("gold_p_"):
+            other = value.get("gate_p_" + n[len("gold_p_"):])
+            if other is not None and other.lstrip("0") != v.lstrip("0"):
+                ports.append(n[len("gold_p_"):])
+    return sorted(ports)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--model-dir", required=True, help="gen_mutants.py output (prepared.il, mutations.ys, mutants.json)")
+    ap.add_argument("--mutants", required=True, help="mutant ids, comma separated")
+    ap.add_argument("--depth", type=int, default=40, help="cycles K searched for a difference (default 40)")
+    ap.add_argument("--timeout", type=int, default=120, help="solver seconds per mutant (default 120)")
+    ap.add_argument("--map-memories-below", type=int, default=8192,
+                    help="bit-blast memories smaller than this many bits, cut the others (default 8192)")
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args()
+    for f in ("prepared.il", "mutations.ys", "mutants.json"):
+        if not os.path.exists(os.path.join(a.model_dir, f)):
+            fail(f"{a.model_dir}: {f} missing (a gen_mutants.py output directory is needed)")
+    meta = json.load(open(os.path.join(a.model_dir, "mutants.json")))
+    try:
+        ids = [int(x) for x in a.mutants.split(",") if x.strip()]
+    except ValueError:
+        fail(f"--mutants {a.mutants!r}: not a comma-separated list of ids")
+    bad = [i for i in ids if not 1 <= i <= meta["count"]]
+    if bad or not ids:
+        fail(f"--mutants: ids must lie in 1..{meta['count']} (got {bad or 'none'})")
+    if a.depth < 1 or a.timeout < 1:
+        fail("--depth and --timeout must be positive")
+    top = meta["top"] + "__mutants"
+    work = os.path.abspath(os.path.join(a.out, "work"))
+    vcd_dir = os.path.abspath(os.path.join(a.out, "witnesses"))
+    os.makedirs(work, exist_ok=True)
+    os.makedirs(vcd_dir, exist_ok=True)
+    ports, cut_memories = cut_unit(os.path.abspath(a.model_dir), top, work, a.map_memories_below)
+    outs, rst = write_miter(ports, top, meta["selector_width"], work)
+    build_miter(work)
+    results = []
+    for mid in ids:
+        rec = check_mutant(work, meta["selector_width"], mid, a.depth, a.timeout, vcd_dir)
+        results.append(rec)
+        extra = f" after {rec['witness_cycles']} cycles at {', '.join(rec['ports']) or '?'}" \
+            if rec["class"] == "distinguishable" else f" ({rec['reason']})" if "reason" in rec else ""
+        print(f"mutant {mid}: {rec['class']}{extra} [{rec['seconds']} s]", flush=True)
+    with open(os.path.join(a.out, "triage.json"), "w") as f:
+        json.dump({"top": meta["top"], "depth": a.depth, "timeout": a.timeout, "reset": rst,
+                   "memories_cut": len(cut_memories), "mutants": results}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
