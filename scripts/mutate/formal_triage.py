@@ -21,8 +21,7 @@ only at cut-memory inputs is classed unknown (the written data may never come ba
 port difference found with cut memories may read a value the memory never held (triage.json
 says how many memories were cut).
 
-Equivalence here means "no difference within K cycles from reset", or, when Yosys merges every
-output of the two copies, structurally identical logic.
+Equivalence here means "no difference within K cycles from reset".
 
 Writes --out/triage.json ({"mutants": [{id, class, depth, seconds, ports, witness}], ...})
 and --out/witnesses/<id>.vcd for the distinguishable ones. Exit 0; 2 on bad input.
@@ -191,35 +190,36 @@ techmap
 opt -fast
 dffunmap
 setundef -zero -init
+aigmap
 opt_clean
 write_rtlil {work}/miter.il
 """, work, "miter")
 
 
-def select_mutant(work, sel_width, mid):
-    return f"""read_rtlil {work}/miter.il
+def select_mutant(sel_width, mid):
+    """Yosys commands turning the loaded miter into the miter of mutant `mid` (ABC propagates
+    the constant selector: an opt pass here would cost Yosys seconds per mutant)."""
+    return f"""design -load miter
 cd triage_miter
 delete -port sel
 connect -set sel {sel_width}'d{mid}
 cd
-opt_expr
-opt_clean
-aigmap
-opt_clean
 """
 
 
-def check_mutant(work, sel_width, mid, depth, timeout, vcd_dir):
+def write_aigs(work, sel_width, ids):
+    """One Yosys run writes every mutant's miter: <work>/<id>/miter.aig and its map .aim."""
+    script = [f"read_rtlil {work}/miter.il", "design -save miter"]
+    for mid in ids:
+        d = os.path.join(work, str(mid))
+        os.makedirs(d, exist_ok=True)
+        script += [select_mutant(sel_width, mid), f"write_aiger -zinit -map {d}/miter.aim {d}/miter.aig"]
+    yosys("\n".join(script) + "\n", work, "aigs")
+
+
+def check_mutant(work, mid, depth, timeout):
     d = os.path.join(work, str(mid))
-    os.makedirs(d, exist_ok=True)
     start = time.monotonic()
-    yosys(select_mutant(work, sel_width, mid) +
-          f"tee -o {d}/asserts.txt select -count t:$assert\n"
-          f"write_aiger -zinit -map {d}/miter.aim {d}/miter.aig\n", d, "aig")
-    left = int(re.search(r"(\d+) objects", open(os.path.join(d, "asserts.txt")).read()).group(1))
-    if left == 0:  # Yosys merged every output of the two copies: the same logic, for all time
-        return {"id": mid, "depth": depth, "class": "equivalent", "reason": "structurally identical",
-                "seconds": round(time.monotonic() - start, 2)}
     cex = os.path.join(d, "cex.txt")
     if os.path.exists(cex):
         os.remove(cex)
@@ -232,10 +232,6 @@ def check_mutant(work, sel_width, mid, depth, timeout, vcd_dir):
     if hit:
         rec["class"] = "distinguishable"
         rec["witness_cycles"] = int(hit.group(1)) + 1
-        rec.update(replay_witness(d, work, sel_width, mid, cex, vcd_dir))
-        if rec["ports"] and all(p.startswith("memin_") for p in rec["ports"]):
-            rec["class"] = "unknown"
-            rec["reason"] = "only a memory input differs (its data may never reach a port)"
     elif done and int(done.group(1)) >= depth:
         rec["class"] = "equivalent"
     else:
@@ -246,18 +242,29 @@ def check_mutant(work, sel_width, mid, depth, timeout, vcd_dir):
     return rec
 
 
-def replay_witness(d, work, sel_width, mid, cex, vcd_dir):
-    """Replay ABC's counterexample in Yosys' simulator: a VCD, and the ports that differ."""
-    with open(cex) as f:
-        body = [l.strip() for l in f if l.strip() and not l.startswith(("c", "#"))]
-    aiw = os.path.join(d, "witness.aiw")
-    with open(aiw, "w") as f:  # AIGER witness: status, property, initial latches, inputs per cycle
-        f.write("1\nb0\n" + "\n".join(body) + "\n.\n")
-    vcd = os.path.join(vcd_dir, f"{mid}.vcd")
-    yosys(select_mutant(work, sel_width, mid) +
-          f"write_aiger -zinit -map {d}/replay.aim {d}/replay.aig\n"
-          f"sim -r {aiw} -map {d}/replay.aim -clock {CLOCK[0]} -scope triage_miter -vcd {vcd}\n", d, "replay")
-    return {"witness": vcd, "ports": differing_ports(vcd)}
+def replay_witnesses(work, sel_width, recs, vcd_dir):
+    """Replay ABC's counterexamples in Yosys' simulator (one run): a VCD per distinguishable
+    mutant and the ports that differ; a difference only at cut-memory inputs becomes unknown."""
+    found = [r for r in recs if r["class"] == "distinguishable"]
+    if not found:
+        return
+    script = [f"read_rtlil {work}/miter.il", "design -save miter"]
+    for rec in found:
+        d = os.path.join(work, str(rec["id"]))
+        with open(os.path.join(d, "cex.txt")) as f:
+            body = [l.strip() for l in f if l.strip() and not l.startswith(("c", "#"))]
+        aiw = os.path.join(d, "witness.aiw")
+        with open(aiw, "w") as f:  # AIGER witness: status, property, initial latches, inputs per cycle
+            f.write("1\nb0\n" + "\n".join(body) + "\n.\n")
+        rec["witness"] = os.path.join(vcd_dir, f"{rec['id']}.vcd")
+        script += [select_mutant(sel_width, rec["id"]),
+                   f"sim -r {aiw} -map {d}/miter.aim -clock {CLOCK[0]} -scope triage_miter -vcd {rec['witness']}"]
+    yosys("\n".join(script) + "\n", work, "replay")
+    for rec in found:
+        rec["ports"] = differing_ports(rec["witness"])
+        if rec["ports"] and all(p.startswith("memin_") for p in rec["ports"]):
+            rec["class"] = "unknown"
+            rec["reason"] = "only a memory input differs (its data may never reach a port)"
 
 
 def differing_ports(vcd):
@@ -311,19 +318,23 @@ def main():
     vcd_dir = os.path.abspath(os.path.join(a.out, "witnesses"))
     os.makedirs(work, exist_ok=True)
     os.makedirs(vcd_dir, exist_ok=True)
+    started = time.monotonic()
     ports, cut_memories = cut_unit(os.path.abspath(a.model_dir), top, work, a.map_memories_below)
     outs, rst = write_miter(ports, top, meta["selector_width"], work)
     build_miter(work)
-    results = []
-    for mid in ids:
-        rec = check_mutant(work, meta["selector_width"], mid, a.depth, a.timeout, vcd_dir)
-        results.append(rec)
+    setup = time.monotonic() - started
+    write_aigs(work, meta["selector_width"], ids)
+    results = [check_mutant(work, mid, a.depth, a.timeout) for mid in ids]
+    replay_witnesses(work, meta["selector_width"], results, vcd_dir)
+    for rec in results:
         extra = f" after {rec['witness_cycles']} cycles at {', '.join(rec['ports']) or '?'}" \
             if rec["class"] == "distinguishable" else f" ({rec['reason']})" if "reason" in rec else ""
-        print(f"mutant {mid}: {rec['class']}{extra} [{rec['seconds']} s]", flush=True)
+        print(f"mutant {rec['id']}: {rec['class']}{extra} [solver {rec['seconds']} s]")
+    print(f"formal_triage: {len(ids)} mutants in {time.monotonic() - started:.0f} s (miter {setup:.0f} s)")
     with open(os.path.join(a.out, "triage.json"), "w") as f:
         json.dump({"top": meta["top"], "depth": a.depth, "timeout": a.timeout, "reset": rst,
-                   "memories_cut": len(cut_memories), "mutants": results}, f, indent=1)
+                   "memories_cut": len(cut_memories),
+                   "seconds": round(time.monotonic() - started, 1), "miter_seconds": round(setup, 1), "mutants": results}, f, indent=1)
 
 
 if __name__ == "__main__":
