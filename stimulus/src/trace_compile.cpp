@@ -114,7 +114,8 @@ class CfgCompiler {
     const unsigned bits = cfg_.dbb_addr_bits;
     const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
     const uint64_t begin = (c.addr + offset) & mask;
-    if (c.addr + offset < c.addr || (size != 0 && size - 1 > mask - begin))
+    // On 64 bits the end of a window reaching the last byte would not fit in 64 bits: refused too.
+    if (c.addr + offset < c.addr || (size != 0 && size - 1 > mask - begin) || (bits >= 64 && size > mask - begin))
       error(c.line, fmt::format("{}: window 0x{:x}+0x{:x} runs past the end of the {}-bit address space of "
                                 "configuration '{}'",
                                 cfg_op_name(c.op), c.addr + offset, size, bits, cfg_.name));
