@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -234,10 +235,14 @@ def check_mutant(work, mid, depth, timeout):
         rec["witness_cycles"] = int(hit.group(1)) + 1
     elif done and int(done.group(1)) >= depth:
         rec["class"] = "equivalent"
+    elif r.returncode != 0 or not done:  # not a verdict: say so instead of blaming the budget
+        rec["class"] = "unknown"
+        rec["reason"] = f"yosys-abc gave no verdict (exit {r.returncode}): {out.strip().splitlines()[-1:] or ''}"
+        rec["frames_checked"] = 0
     else:
         rec["class"] = "unknown"
         rec["reason"] = "solver budget"
-        rec["frames_checked"] = int(done.group(1)) if done else 0
+        rec["frames_checked"] = int(done.group(1))
     rec["seconds"] = round(time.monotonic() - start, 2)
     return rec
 
@@ -303,7 +308,15 @@ def main():
     for f in ("prepared.il", "mutations.ys", "mutants.json"):
         if not os.path.exists(os.path.join(a.model_dir, f)):
             fail(f"{a.model_dir}: {f} missing (a gen_mutants.py output directory is needed)")
-    meta = json.load(open(os.path.join(a.model_dir, "mutants.json")))
+    for tool in ("yosys", "yosys-abc"):
+        if shutil.which(tool) is None:
+            fail(f"{tool} not found on PATH (it comes with Debian's yosys package: make setup)")
+    try:
+        with open(os.path.join(a.model_dir, "mutants.json")) as f:
+            meta = json.load(f)
+        meta["top"], meta["count"], meta["selector_width"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        fail(f"{a.model_dir}/mutants.json: not a gen_mutants.py mutant list ({e})")
     try:
         ids = [int(x) for x in a.mutants.split(",") if x.strip()]
     except ValueError:
@@ -316,8 +329,11 @@ def main():
     top = meta["top"] + "__mutants"
     work = os.path.abspath(os.path.join(a.out, "work"))
     vcd_dir = os.path.abspath(os.path.join(a.out, "witnesses"))
-    os.makedirs(work, exist_ok=True)
-    os.makedirs(vcd_dir, exist_ok=True)
+    try:
+        os.makedirs(work, exist_ok=True)
+        os.makedirs(vcd_dir, exist_ok=True)
+    except OSError as e:
+        fail(f"--out {a.out}: cannot create the output directory ({e})")
     started = time.monotonic()
     ports, cut_memories = cut_unit(os.path.abspath(a.model_dir), top, work, a.map_memories_below)
     outs, rst = write_miter(ports, top, meta["selector_width"], work)

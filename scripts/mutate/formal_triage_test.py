@@ -97,6 +97,19 @@ class FormalTriage(unittest.TestCase):
                             "--out", os.path.join(self.tmp, "bad3")], capture_output=True, text=True)
         self.assertEqual(r.returncode, 2)
         self.assertIn("prepared.il missing", r.stderr)
+        bad_model = os.path.join(self.tmp, "badmodel")
+        shutil.copytree(self.model, bad_model, dirs_exist_ok=True)
+        with open(os.path.join(bad_model, "mutants.json"), "w") as f:
+            f.write("{not json")
+        r = subprocess.run([sys.executable, TRIAGE, "--model-dir", bad_model, "--mutants", "1",
+                            "--out", os.path.join(self.tmp, "bad4")], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("mutants.json: not a gen_mutants.py mutant list", r.stderr)
+        r = subprocess.run([sys.executable, TRIAGE, "--model-dir", self.model, "--mutants", "1",
+                            "--out", os.path.join(self.tmp, "bad5")], capture_output=True, text=True,
+                           env={**os.environ, "PATH": "/nonexistent"})
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("yosys not found on PATH", r.stderr)
 
 
 if __name__ == "__main__":
