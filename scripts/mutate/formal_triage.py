@@ -23,6 +23,11 @@ says how many memories were cut).
 
 Equivalence here means "no difference within K cycles from reset".
 
+--qualify PORT=WHEN[@DELAY] compares an output only where the unit's consumer reads it: in the
+cycles where port WHEN (an input, or the unmutated copy's output; non-zero = true) was true
+DELAY cycles before. Data a FIFO presents while its valid is low, or a result its consumer
+samples only the clock after a valid, then no longer counts as a difference.
+
 Writes --out/triage.json ({"mutants": [{id, class, depth, seconds, ports, witness}], ...})
 and --out/witnesses/<id>.vcd for the distinguishable ones. Exit 0; 2 on bad input.
 """
@@ -143,11 +148,30 @@ def rewire_read_data(path, top, mems, cut_memories):
     return names
 
 
-def write_miter(ports, top, sel_width, work):
+def parse_qualifiers(texts):
+    """--qualify PORT=WHEN[@DELAY] -> [(port, when, delay)]."""
+    out = []
+    for t in texts:
+        m = re.fullmatch(r"([^=@\s]+)=([^=@\s]+)(?:@(\d+))?", t)
+        if not m:
+            fail(f"--qualify {t!r}: expected PORT=WHEN or PORT=WHEN@DELAY (e.g. partial=mi_valid@1)")
+        out.append((m.group(1), m.group(2), int(m.group(3) or 0)))
+    return out
+
+
+def write_miter(ports, top, sel_width, work, qualifiers=()):
     ins = [(n, w) for n, d, w in ports if d == "input" and n != "mutsel"]
     outs = [(n, w) for n, d, w in ports if d == "output"]
     if not any(n == "mutsel" for n, _, _ in ports):
         fail(f"{top} has no mutsel input (not a gen_mutants.py netlist?)")
+    out_names, in_names = {n for n, _ in outs}, {n for n, _ in ins}
+    for i, (port, when, _) in enumerate(qualifiers):
+        if any(p == port for p, _, _ in qualifiers[:i]):
+            fail(f"--qualify {port}=...: port '{port}' is qualified twice")
+        if port not in out_names:
+            fail(f"--qualify {port}={when}: {top} has no output port '{port}' (outputs: {', '.join(sorted(out_names))})")
+        if when not in out_names | in_names:
+            fail(f"--qualify {port}={when}: {top} has no port '{when}' to qualify it with")
     rng = lambda w: f"[{w - 1}:0] " if w > 1 else ""
     names = [n for n, _ in ins]
     clk = next((n for n in names if n in ("clk", "nvdla_core_clk")), None)
@@ -168,9 +192,22 @@ def write_miter(ports, top, sel_width, work):
         active = f"!{flat(rst)}" if rst in RESET_LOW else flat(rst)
         lines += ["  reg first = 1'b1;", f"  always @(posedge {flat(clk)}) first <= 1'b0;",
                   f"  always @* if (first) assume({active});"]
+    # A qualified port is compared only in the cycles where its consumer reads it: where WHEN
+    # (an input, or the unmutated copy's output) was non-zero DELAY cycles before.
+    qualified = {}
+    for port, when, delay in qualifiers:
+        src = f"(|{flat(when)})" if when in in_names else f"(|gold_{flat(when)})"
+        for k in range(1, delay + 1):
+            lines += [f"  reg q{k}_{flat(port)} = 1'b0;", f"  always @(posedge {flat(clk)}) q{k}_{flat(port)} <= {src};"]
+            src = f"q{k}_{flat(port)}"
+        lines.append(f"  (* keep *) wire qual_{flat(port)} = {src};")
+        qualified[port] = f"qual_{flat(port)}"
     lines.append("  always @* begin")
     for n, _ in outs:
-        lines.append(f"    assert(gold_{flat(n)} == gate_{flat(n)});")
+        if n in qualified:
+            lines.append(f"    assert(!{qualified[n]} || gold_{flat(n)} == gate_{flat(n)});")
+        else:
+            lines.append(f"    assert(gold_{flat(n)} == gate_{flat(n)});")
     lines += ["  end", "endmodule", ""]
     with open(os.path.join(work, "miter.sv"), "w") as f:
         f.write("\n".join(lines))
@@ -257,10 +294,15 @@ def replay_witnesses(work, sel_width, recs, vcd_dir):
     for rec in found:
         d = os.path.join(work, str(rec["id"]))
         with open(os.path.join(d, "cex.txt")) as f:
-            body = [l.strip() for l in f if l.strip() and not l.startswith(("c", "#"))]
+            body = [l.split("#")[0].strip() for l in f if not l.startswith(("c", "#"))]
+        body = [l for l in body if l]
+        # ABC's first line is the initial state of *its* latches, after strash dropped the ones
+        # nothing reads; the written AIG's latches all start at 0 (-zinit), so say that instead.
+        with open(os.path.join(d, "miter.aig"), "rb") as f:
+            latches = int(f.readline().split()[3])
         aiw = os.path.join(d, "witness.aiw")
         with open(aiw, "w") as f:  # AIGER witness: status, property, initial latches, inputs per cycle
-            f.write("1\nb0\n" + "\n".join(body) + "\n.\n")
+            f.write("1\nb0\n" + "0" * latches + "\n" + "\n".join(body[1:]) + "\n.\n")
         rec["witness"] = os.path.join(vcd_dir, f"{rec['id']}.vcd")
         script += [select_mutant(sel_width, rec["id"]),
                    f"sim -r {aiw} -map {d}/miter.aim -clock {CLOCK[0]} -scope triage_miter -vcd {rec['witness']}"]
@@ -288,6 +330,8 @@ def differing_ports(vcd):
                     value[n] = line[0]
     ports = []
     for n, v in value.items():
+        if value.get("qual_" + n[len("gold_"):]) == "0":
+            continue  # a qualified port while its consumer does not read it
         if n.startswith("gold_p_"):
             other = value.get("gate_p_" + n[len("gold_p_"):])
             if other is not None and other.lstrip("0") != v.lstrip("0"):
@@ -303,6 +347,9 @@ def main():
     ap.add_argument("--timeout", type=int, default=120, help="solver seconds per mutant (default 120)")
     ap.add_argument("--map-memories-below", type=int, default=8192,
                     help="bit-blast memories smaller than this many bits, cut the others (default 8192)")
+    ap.add_argument("--qualify", action="append", default=[], metavar="PORT=WHEN[@DELAY]",
+                    help="compare output PORT only where port WHEN (an input, or the unmutated copy's output) "
+                         "was non-zero DELAY cycles before (default 0): where the unit's consumer reads it")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     for f in ("prepared.il", "mutations.ys", "mutants.json"):
@@ -326,6 +373,7 @@ def main():
         fail(f"--mutants: ids must lie in 1..{meta['count']} (got {bad or 'none'})")
     if a.depth < 1 or a.timeout < 1:
         fail("--depth and --timeout must be positive")
+    qualifiers = parse_qualifiers(a.qualify)
     top = meta["top"] + "__mutants"
     work = os.path.abspath(os.path.join(a.out, "work"))
     vcd_dir = os.path.abspath(os.path.join(a.out, "witnesses"))
@@ -336,7 +384,7 @@ def main():
         fail(f"--out {a.out}: cannot create the output directory ({e})")
     started = time.monotonic()
     ports, cut_memories = cut_unit(os.path.abspath(a.model_dir), top, work, a.map_memories_below)
-    outs, rst = write_miter(ports, top, meta["selector_width"], work)
+    outs, rst = write_miter(ports, top, meta["selector_width"], work, qualifiers)
     build_miter(work)
     setup = time.monotonic() - started
     write_aigs(work, meta["selector_width"], ids)
@@ -349,6 +397,7 @@ def main():
     print(f"formal_triage: {len(ids)} mutants in {time.monotonic() - started:.0f} s (miter {setup:.0f} s)")
     with open(os.path.join(a.out, "triage.json"), "w") as f:
         json.dump({"top": meta["top"], "depth": a.depth, "timeout": a.timeout, "reset": rst,
+                   "qualified": [{"port": p, "when": w, "delay": d} for p, w, d in qualifiers],
                    "memories_cut": len(cut_memories),
                    "seconds": round(time.monotonic() - started, 1), "miter_seconds": round(setup, 1), "mutants": results}, f, indent=1)
 

@@ -19,19 +19,24 @@ TRIAGE = os.path.join(HERE, "formal_triage.py")
 
 # The layout gen_mutants.py leaves: <top>__mutants with a mutsel input. Mutant 1 inverts q's
 # next value, 2 ANDs it with all ones (equivalent), 3 flips bit 0 of what the memory stores
-# (seen at r one cycle later).
+# (seen at r one cycle later), 4 changes d only while its valid v is low, 5 changes what h
+# holds while e is low (h is read only the clock after e).
 TOY = """
-module toy__mutants(input clk, input rstn, input [1:0] mutsel, input [3:0] a,
-                    output reg [3:0] q, output [3:0] r);
+module toy__mutants(input clk, input rstn, input [2:0] mutsel, input [3:0] a, input e,
+                    output reg [3:0] q, output [3:0] r, output reg v, output reg [3:0] d,
+                    output reg [3:0] h);
   reg [3:0] mem [0:15];
   reg [3:0] wa;
   always @(posedge clk or negedge rstn)
-    if (!rstn) begin q <= 4'd0; wa <= 4'd0; end
+    if (!rstn) begin q <= 4'd0; wa <= 4'd0; v <= 1'b0; d <= 4'd0; h <= 4'd0; end
     else begin
-      q  <= (mutsel == 2'd1) ? ~a : (mutsel == 2'd2) ? (a & 4'hf) : a;
+      q  <= (mutsel == 3'd1) ? ~a : (mutsel == 3'd2) ? (a & 4'hf) : a;
       wa <= wa + 4'd1;
+      v  <= a[3];
+      d  <= a[3] ? a : (mutsel == 3'd4) ? 4'd5 : 4'd0;
+      h  <= e ? a : (mutsel == 3'd5) ? 4'd7 : h;
     end
-  always @(posedge clk) mem[wa] <= (mutsel == 2'd3) ? a ^ 4'd1 : a;
+  always @(posedge clk) mem[wa] <= (mutsel == 3'd3) ? a ^ 4'd1 : a;
   assign r = mem[wa - 4'd1];
 endmodule
 """
@@ -49,7 +54,7 @@ class FormalTriage(unittest.TestCase):
                        check=True)
         open(os.path.join(cls.model, "mutations.ys"), "w").close()
         with open(os.path.join(cls.model, "mutants.json"), "w") as f:
-            json.dump({"top": "toy", "instance": "", "seed": 1, "selector_width": 2, "count": 3, "mutants": []}, f)
+            json.dump({"top": "toy", "instance": "", "seed": 1, "selector_width": 3, "count": 5, "mutants": []}, f)
 
     @classmethod
     def tearDownClass(cls):
@@ -61,7 +66,7 @@ class FormalTriage(unittest.TestCase):
         return r
 
     def classes(self, out, *extra):
-        r = self.triage(out, "--mutants", "1,2,3", *extra)
+        r = self.triage(out, "--mutants", "1,2,3,4,5", *extra)
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(os.path.join(self.tmp, out, "triage.json")) as f:
             return {m["id"]: m for m in json.load(f)["mutants"]}
@@ -78,6 +83,22 @@ class FormalTriage(unittest.TestCase):
         self.assertEqual(m[2]["class"], "equivalent")
         self.assertEqual(m[3]["class"], "distinguishable")
         self.assertEqual(m[3]["ports"], ["r"])
+        # Without qualifiers, data under a low valid and a value held between reads differ.
+        self.assertEqual(m[4]["class"], "distinguishable")
+        self.assertEqual(m[4]["ports"], ["d"])
+        self.assertEqual(m[5]["class"], "distinguishable")
+        self.assertEqual(m[5]["ports"], ["h"])
+
+    def test_qualified_ports(self):
+        m = self.classes("qualified", "--qualify", "d=v", "--qualify", "h=e@1")
+        self.assertEqual(m[4]["class"], "equivalent")
+        self.assertEqual(m[5]["class"], "equivalent")
+        self.assertEqual(m[1]["class"], "distinguishable")  # unqualified ports still compared
+        self.assertEqual(m[1]["ports"], ["q"])
+        # A qualifier one cycle off reads h while the mutant's held value is there.
+        m = self.classes("qualified-late", "--qualify", "h=e@2")
+        self.assertEqual(m[5]["class"], "distinguishable")
+        self.assertEqual(m[5]["ports"], ["h"])
 
     def test_cut_memory(self):
         m = self.classes("cut", "--map-memories-below", "8")
@@ -87,9 +108,17 @@ class FormalTriage(unittest.TestCase):
         self.assertIn("memory input", m[3]["reason"])
 
     def test_bad_input(self):
-        r = self.triage("bad1", "--mutants", "4")
+        r = self.triage("bad1", "--mutants", "6")
         self.assertEqual(r.returncode, 2)
-        self.assertIn("ids must lie in 1..3", r.stderr)
+        self.assertIn("ids must lie in 1..5", r.stderr)
+        for q, msg in (("d", "expected PORT=WHEN"), ("nope=v", "no output port 'nope'"),
+                       ("d=nope", "no port 'nope'"), ("a=e", "no output port 'a'")):
+            r = self.triage("badq", "--mutants", "1", "--qualify", q)
+            self.assertEqual(r.returncode, 2, q)
+            self.assertIn(msg, r.stderr, q)
+        r = self.triage("badq2", "--mutants", "1", "--qualify", "d=v", "--qualify", "d=e")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("qualified twice", r.stderr)
         r = self.triage("bad2", "--mutants", "1,x")
         self.assertEqual(r.returncode, 2)
         self.assertIn("not a comma-separated list of ids", r.stderr)
