@@ -17,6 +17,7 @@
 #include "dla/hwconfig.h"
 #include "dla/mutation/grading.h"
 #include "dla/mutation/mutation_report.h"
+#include "dla/mutation/triage.h"
 #include "dla/regression/plan.h"
 
 namespace dla::cli {
@@ -36,6 +37,10 @@ struct MutateOptions {
   double min_kill_rate = -1;
   bool quiet = false;
   std::string command_line;
+  // formal triage of the survivors (docs/mutation.md)
+  bool triage = false;
+  std::string triage_settings = "regress/plans/triage.yaml", triage_model_dir, triage_script = DLA_TRIAGE_SCRIPT;
+  unsigned triage_depth = 0, triage_timeout = 0;  // 0: from the settings file
 };
 
 std::string now_text() {
@@ -95,6 +100,30 @@ std::string model_binary(const MutateOptions& o) {
   return binary;
 }
 
+// The triage request of a grade (everything but the ids), checked before the grade starts so a
+// bad setting costs no grading time.
+mutation::TriageRequest triage_request(const MutateOptions& o, const std::string& binary, const std::string& unit_dir) {
+  mutation::TriageRequest req;
+  const std::string model = o.config + ":" + o.unit;
+  req.settings = o.triage_settings.empty() ? mutation::TriageSettings{}
+                                           : mutation::load_triage_settings(o.triage_settings, model);
+  req.settings.model = model;
+  if (o.triage_depth) req.settings.depth = o.triage_depth;
+  if (o.triage_timeout) req.settings.timeout_seconds = o.triage_timeout;
+  req.model_dir = o.triage_model_dir.empty()
+                      ? (fs::path(binary).parent_path() / ".." / "mutation" / o.config / o.unit).lexically_normal().string()
+                      : o.triage_model_dir;
+  if (!fs::exists(fs::path(req.model_dir) / "prepared.il"))
+    throw std::invalid_argument("--triage: " + req.model_dir + "/prepared.il is missing (the gen_mutants.py output of " +
+                                model + " is needed; give its directory with --triage-model-dir)");
+  req.script = o.triage_script;
+  if (!fs::exists(req.script))
+    throw std::invalid_argument("--triage: the triage script " + req.script + " is missing (--triage-script)");
+  req.out_dir = fs::absolute(unit_dir + "/triage").string();
+  req.report_root = fs::absolute(o.out_dir).string();
+  return req;
+}
+
 int run_mutate(const MutateOptions& o) {
   const std::string name = "dlaverif-mut-" + o.config + "-" + o.unit;
   const std::string binary = model_binary(o);
@@ -123,6 +152,8 @@ int run_mutate(const MutateOptions& o) {
                                  w->file, w->entry, w->model);
   }
   const std::string unit_dir = o.out_dir + "/" + o.unit + "-" + o.config;
+  mutation::TriageRequest triage;
+  if (o.triage) triage = triage_request(o, binary, unit_dir);
   fs::remove_all(unit_dir + "/tests");
   fs::create_directories(unit_dir);
   g.out_dir = fs::absolute(unit_dir).string();
@@ -140,13 +171,34 @@ int run_mutate(const MutateOptions& o) {
   const auto n = !o.only.empty() ? static_cast<uint32_t>(o.only.size()) : o.count ? o.count : run.mutants_in_model;
   std::cout << fmt::format("mutate: {} mutants of {} ({}), {} tests per mutant at most, -j {}, budget {:.0f} s\n", n,
                            mutants.top, o.config, jobs.size(), o.parallel, o.budget);
-  const mutation::Grading grading =
-      mutation::grade(mutants, jobs, g, [&](const std::string& line) {
-        if (!o.quiet || line.rfind("baseline", 0) == 0) std::cout << line << std::endl;
-      });
+  const auto progress = [&](const std::string& line) {
+    if (!o.quiet || line.rfind("baseline", 0) == 0) std::cout << line << std::endl;
+  };
+  mutation::Grading grading = mutation::grade(mutants, jobs, g, progress);
   if (grading.interrupted) {
     std::cerr << "mutate: interrupted; nothing recorded\n";
     return 130;
+  }
+  // Formal triage of every survivor (waived ones too: a witness against a waiver is worth seeing).
+  // A failed triage loses nothing: the grade is recorded without it and the exit status says so.
+  std::string triage_error;
+  if (o.triage) {
+    for (const auto& r : grading.results)
+      if (r.status == mutation::Status::Survived) triage.ids.push_back(r.mutant.id);
+    if (!triage.ids.empty()) {
+      std::cout << fmt::format("mutate: formal triage of {} survivors ({} cycles, {} s per mutant, {}; {} qualified "
+                               "ports)\n",
+                               triage.ids.size(), triage.settings.depth, triage.settings.timeout_seconds,
+                               triage.settings.source, triage.settings.qualify.size())
+                << std::flush;
+      try {
+        const auto verdicts = mutation::run_triage(triage, progress);
+        for (auto& r : grading.results)
+          if (auto it = verdicts.find(r.mutant.id); it != verdicts.end()) r.triage = it->second;
+      } catch (const std::runtime_error& e) {
+        triage_error = e.what();
+      }
+    }
   }
   run.finished = now_text();
   run.seconds = grading.seconds;
@@ -169,8 +221,17 @@ int run_mutate(const MutateOptions& o) {
       "waived), {} timed out; kill rate {:.1f} %; {:.0f} s ({:.0f} mutants/hour)\n",
       o.unit, o.config, s.graded, s.killed, s.survived, s.not_activated, s.not_propagated, s.not_detected, s.waived,
       s.timed_out, 100 * s.kill_rate, run.seconds, s.mutants_per_hour);
+  if (o.triage && triage_error.empty())
+    std::cout << fmt::format("triage: {} survivors: {} equivalent (within {} cycles), {} distinguishable, {} unknown; "
+                             "kill rate over all mutants {:.1f} %, over non-equivalent mutants {:.1f} %\n",
+                             s.triaged, s.equivalent, triage.settings.depth, s.distinguishable, s.triage_unknown,
+                             100 * s.kill_rate_all, 100 * s.kill_rate_non_equivalent);
   std::cout << "report: " << o.out_dir << "/mutation.html, " << o.out_dir << "/mutation.json, store " << db
             << " (run " << run.id << ")\n";
+  if (!triage_error.empty()) {
+    std::cerr << "dlaverif mutate: " << triage_error << "\n(the grade is recorded without triage)\n";
+    return 1;
+  }
   if (o.min_kill_rate >= 0 && s.kill_rate < o.min_kill_rate) {
     std::cout << fmt::format("mutate: kill rate {:.3f} is below --min-kill-rate {:.3f}\n", s.kill_rate,
                              o.min_kill_rate);
@@ -239,6 +300,17 @@ Command add_mutate_command(CLI::App& app, const std::string& command_line) {
   m->add_option("--db", o->db_path, "results store (default <out>/results.db)");
   m->add_option("--min-kill-rate", o->min_kill_rate, "exit 1 when the kill rate (0..1) is below this");
   m->add_flag("--quiet", o->quiet, "print only the summary");
+  m->add_flag("--triage", o->triage, "formal triage of every survivor: equivalent, distinguishable (witness VCD) or "
+                                     "unknown (needs yosys and yosys-abc)");
+  m->add_option("--triage-settings", o->triage_settings, "per-model triage settings (depth, timeout, qualified ports)")
+      ->capture_default_str();
+  m->add_option("--triage-depth", o->triage_depth, "cycles searched from reset (default: the settings file)")
+      ->check(CLI::Range(1u, 100000u));
+  m->add_option("--triage-timeout", o->triage_timeout, "solver seconds per mutant (default: the settings file)")
+      ->check(CLI::Range(1u, 1000000u));
+  m->add_option("--triage-model-dir", o->triage_model_dir,
+                "gen_mutants.py output of the model (default: <bin>/../mutation/<config>/<unit>)");
+  m->add_option("--triage-script", o->triage_script, "formal_triage.py")->group("");
   m->add_option("--model-binary", o->model_binary, "mutant model binary (default: next to dlaverif)")->group("");
   Command c;
   c.run = [o, &command_line] {

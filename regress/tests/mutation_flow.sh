@@ -103,6 +103,66 @@ grep -q "1 waived" "$tmp/run2c.txt" && grep -q "proved equivalent by identity" "
 grep -q "0 waived" "$tmp/run2d.txt" && grep -q "entry 1 matches no mutant of v1:bdma" "$tmp/run2d.txt" &&
   ok "an identity with another bit waives nothing and is reported" || { fail "identity, other bit"; cat "$tmp/run2d.txt"; }
 
+# 2b. Formal triage (--triage) of the survivors, with a stand-in for formal_triage.py that records
+#     its arguments and calls every mutant it is given equivalent (the real script has its own test,
+#     mutation.formal_triage): only survivors are triaged, the model's qualifiers are passed, the
+#     verdicts reach grading.json, the store and the page, and the kill rate over non-equivalent
+#     mutants excludes them. A failing triage keeps the grade (exit 1); bad settings stop it first.
+mkdir -p "$tmp/model" && : >"$tmp/model/prepared.il"
+cat >"$tmp/stub_triage.py" <<'PY'
+import json, os, sys
+a = sys.argv[1:]
+arg = lambda k: a[a.index(k) + 1]
+out = arg("--out")
+os.makedirs(out, exist_ok=True)
+open(os.path.join(os.environ["STUB_ARGS"]), "w").write(" ".join(a))
+if os.environ.get("STUB_FAIL"):
+    print("mutant 1: something broke"); sys.exit(3)
+ids = [int(x) for x in arg("--mutants").split(",")]
+json.dump({"depth": int(arg("--depth")), "mutants": [{"id": i, "class": "equivalent", "depth": int(arg("--depth")),
+           "seconds": 0.1} for i in ids]}, open(os.path.join(out, "triage.json"), "w"))
+print(f"formal_triage: {len(ids)} mutants in 0 s")
+PY
+printf 'defaults: {depth: 7, timeout: 5}\nmodels:\n  - model: v1:bdma\n    qualify: [{port: wr_dat_data, when: wr_dat_valid}]\n' >"$tmp/triage.yaml"
+triage_args=(--triage --triage-script "$tmp/stub_triage.py" --triage-model-dir "$tmp/model" --triage-settings "$tmp/triage.yaml")
+STUB_ARGS="$tmp/stub_args.txt" "$dla" mutate --unit bdma --config v1 --mutants "$killed,$survivor" --plan "$tmp/tiny.yaml" \
+  --level smoke -j 2 --out "$tmp/out6" "${triage_args[@]}" >"$tmp/run2e.txt" 2>&1
+rc=$?
+if [[ $rc == 0 ]] && grep -q -- "--mutants $survivor --depth 7 --timeout 5 " "$tmp/stub_args.txt" &&
+   grep -q -- "--qualify wr_dat_data=wr_dat_valid@0" "$tmp/stub_args.txt" &&
+   grep -q "1 equivalent (within 7 cycles), 0 distinguishable" "$tmp/run2e.txt" &&
+   python3 - "$tmp/out6" "$survivor" <<'PY'
+import json, sys
+u = json.load(open(f"{sys.argv[1]}/mutation.json"))["units"][0]
+s = [m for m in u["mutants"] if m["id"] == int(sys.argv[2])][0]
+assert s["triage"]["verdict"] == "equivalent", s
+assert u["kill_rate_all"] == 0.5 and u["kill_rate_non_equivalent"] == 1.0, u
+assert u["triage"] == {"triaged": 1, "equivalent": 1, "distinguishable": 0, "unknown": 0}, u["triage"]
+PY
+then ok "--triage: only the survivor triaged with the model's settings; verdict and both kill rates reported"
+else fail "--triage plumbing: exit $rc"; cat "$tmp/run2e.txt" "$tmp/stub_args.txt"; fi
+[[ $(sqlite3 "$tmp/out6/results.db" "select verdict from mutation_triage where mutant = $survivor") == equivalent ]] &&
+  grep -q "equivalent within 7 cycles" "$tmp/out6/mutation.html" && ok "triage verdict in the store and the page" ||
+  fail "triage verdict missing from the store or the page"
+STUB_FAIL=1 STUB_ARGS="$tmp/stub_args.txt" "$dla" mutate --unit bdma --config v1 --mutants "$survivor" \
+  --plan "$tmp/tiny.yaml" --level smoke -j 2 --out "$tmp/out6" "${triage_args[@]}" >"$tmp/run2f.txt" 2>&1
+rc=$?
+if [[ $rc == 1 ]] && grep -q "formal triage failed (exit 3" "$tmp/run2f.txt" && grep -q "something broke" "$tmp/run2f.txt" &&
+   [[ $(sqlite3 "$tmp/out6/results.db" "select count(*) from mutation_runs") == 2 ]]; then
+  ok "a failing triage exits 1 with its output and the grade is still recorded"
+else fail "failing triage: exit $rc"; cat "$tmp/run2f.txt"; fi
+printf 'models:\n  - {model: v1:bdma, depth: 0}\n' >"$tmp/bad-triage.yaml"
+"$dla" mutate --unit bdma --config v1 --mutants "$survivor" --plan "$tmp/tiny.yaml" --level smoke --out "$tmp/out7" \
+  --triage --triage-model-dir "$tmp/model" --triage-settings "$tmp/bad-triage.yaml" >"$tmp/run2g.txt" 2>&1
+rc=$?
+[[ $rc == 2 ]] && grep -q "models entry 1: 'depth' must be a positive number, not 0" "$tmp/run2g.txt" && [[ ! -e $tmp/out7/results.db ]] &&
+  ok "bad triage settings refused before grading" || { fail "bad triage settings: exit $rc"; cat "$tmp/run2g.txt"; }
+"$dla" mutate --unit bdma --config v1 --mutants "$survivor" --plan "$tmp/tiny.yaml" --level smoke --out "$tmp/out7" \
+  --triage --triage-model-dir "$tmp/nowhere" --triage-settings "$tmp/triage.yaml" >"$tmp/run2h.txt" 2>&1
+rc=$?
+[[ $rc == 2 ]] && grep -q "nowhere/prepared.il is missing" "$tmp/run2h.txt" && ok "missing triage model dir refused" ||
+  { fail "missing triage model dir: exit $rc"; cat "$tmp/run2h.txt"; }
+
 # 3. A regression plan's gradings run before its tests, into the same out dir and store; a
 #    grading whose mutant model is not built stops the regression before any test runs.
 cat >"$tmp/weekly.yaml" <<'PLAN'

@@ -1,6 +1,8 @@
 // Unit tests of the mutation library's waiver file: which models and mutants an entry waives
 // (by id and location, or by the mutation's identity), and the refusals of bad entries. The
-// project's own waiver file must load. And what one test run of a mutant says about it.
+// project's own waiver file must load. And what one test run of a mutant says about it. Formal
+// triage: the settings file, triage.json, the kill rate over non-equivalent mutants, the store
+// and the report order.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -9,6 +11,8 @@
 
 #include "dla/mutation/grading.h"
 #include "dla/mutation/mutant.h"
+#include "dla/mutation/mutation_report.h"
+#include "dla/mutation/triage.h"
 
 namespace dla::mutation {
 namespace {
@@ -228,6 +232,173 @@ TEST(MutantTestVerdict, ARunThatCouldNotStartIsNoKill) {
     o.signature = c.signature;
     EXPECT_EQ(mutant_test_verdict(o), c.want) << c.status << " " << c.signature;
   }
+}
+
+std::string settings_error(const std::string& text, const std::string& model = "small:cmac") {
+  const std::string path = write_temp(text);
+  try {
+    load_triage_settings(path, model);
+  } catch (const std::invalid_argument& e) {
+    fs::remove(path);
+    return std::string(e.what()).substr(("triage settings " + path + ": ").size());
+  }
+  fs::remove(path);
+  return "accepted";
+}
+
+TEST(TriageSettings, AModelEntryOverridesTheDefaultsAndOtherModelsUseThem) {
+  const std::string path = write_temp(
+      "defaults: {depth: 25, timeout: 50}\n"
+      "models:\n"
+      "  - model: small:cmac\n"
+      "    depth: 12\n"
+      "    qualify:\n"
+      "      - {port: partial, when: mi_valid, delay: 1, reason: read the clock after}\n"
+      "      - {port: pexp, when: mi_valid}\n");
+  const TriageSettings cmac = load_triage_settings(path, "small:cmac");
+  const TriageSettings bdma = load_triage_settings(path, "v1:bdma");
+  fs::remove(path);
+  EXPECT_EQ(cmac.depth, 12u);
+  EXPECT_EQ(cmac.timeout_seconds, 50u);
+  ASSERT_EQ(cmac.qualify.size(), 2u);
+  EXPECT_EQ(cmac.qualify[0].port, "partial");
+  EXPECT_EQ(cmac.qualify[0].delay, 1u);
+  EXPECT_EQ(cmac.qualify[1].delay, 0u);
+  EXPECT_EQ(cmac.source, path + " entry 1");
+  EXPECT_EQ(bdma.depth, 25u);
+  EXPECT_TRUE(bdma.qualify.empty());
+  EXPECT_EQ(bdma.source, path + " defaults");
+
+  TriageRequest req;
+  req.script = "t.py";
+  req.model_dir = "m";
+  req.out_dir = "o";
+  req.ids = {3, 17};
+  req.settings = cmac;
+  const std::vector<std::string> want = {"python3", "t.py", "--model-dir", "m", "--mutants", "3,17", "--depth", "12",
+                                         "--timeout", "50", "--map-memories-below", "8192", "--out", "o",
+                                         "--qualify", "partial=mi_valid@1", "--qualify", "pexp=mi_valid@0"};
+  EXPECT_EQ(triage_command(req), want);
+}
+
+TEST(TriageSettings, BadSettingsNameTheEntryAndTheRule) {
+  EXPECT_EQ(settings_error("defaults: {depth: 0}\n"), "defaults: 'depth' must be a positive number, not 0");
+  EXPECT_EQ(settings_error("defaults: {deep: 3}\n"),
+            "defaults: unknown field 'deep' (fields: depth, timeout, map_memories_below, qualify)");
+  EXPECT_EQ(settings_error("model: x\n"), "unknown top-level field 'model' (fields: defaults, models)");
+  EXPECT_EQ(settings_error("models:\n  - {model: cmac}\n"),
+            "models entry 1: 'model' must be <config>:<unit> (e.g. small:cmac), not 'cmac'");
+  EXPECT_EQ(settings_error("models:\n  - {model: small:cmac}\n  - {model: small:cmac}\n"),
+            "models entry 2: a second entry for model small:cmac");
+  EXPECT_EQ(settings_error("models:\n  - {model: v1:bdma, timeout: x}\n"),
+            "models entry 1: 'timeout' must be a positive number");  // another model's entry is checked too
+  EXPECT_EQ(settings_error("models:\n  - {model: small:cmac, qualify: [{port: partial}]}\n"),
+            "models entry 1: a 'qualify' item needs 'port' and 'when' (and optionally 'delay', 'reason')");
+  EXPECT_EQ(settings_error("models:\n  - {model: small:cmac, qualify: [{port: p, when: v, delay: -1}]}\n"),
+            "models entry 1: qualifier of 'p': 'delay' must be a number of cycles 0..64");
+  EXPECT_EQ(settings_error("models:\n  - {model: small:cmac, qualify: [{port: p, when: v}, {port: p, when: w}]}\n"),
+            "models entry 1: port 'p' is qualified twice");
+  EXPECT_NE(settings_error("defaults: [\n").find("error"), std::string::npos);  // malformed YAML: refused, no crash
+}
+
+TEST(TriageSettings, TheProjectsSettingsFileLoads) {
+  const TriageSettings s = load_triage_settings(DLA_SOURCE_DIR "/regress/plans/triage.yaml", "small:cmac");
+  EXPECT_NE(s.source.find("entry"), std::string::npos);
+  EXPECT_FALSE(s.qualify.empty());
+}
+
+TEST(TriageResults, TriageJsonGivesVerdictsWithWitnessesRelativeToTheReport) {
+  const fs::path dir = fs::temp_directory_path() / ("dla_triage_" + std::to_string(::getpid()));
+  fs::create_directories(dir / "bdma-v1" / "triage");
+  const std::string json = dir / "bdma-v1" / "triage" / "triage.json";
+  std::ofstream(json) << R"({"depth": 30, "mutants": [
+    {"id": 4, "class": "distinguishable", "depth": 30, "witness_cycles": 3, "ports": ["wr_dat_data"],
+     "witness": ")" << (dir / "bdma-v1" / "triage" / "witnesses" / "4.vcd").string() << R"(", "seconds": 0.5},
+    {"id": 9, "class": "equivalent", "depth": 30, "seconds": 2},
+    {"id": 11, "class": "unknown", "reason": "solver budget", "frames_checked": 7, "seconds": 60}]})";
+  const auto v = read_triage(json, dir.string());
+  ASSERT_EQ(v.size(), 3u);
+  EXPECT_TRUE(v.at(4).distinguishable());
+  EXPECT_EQ(v.at(4).witness_cycles, 3u);
+  EXPECT_EQ(v.at(4).ports, std::vector<std::string>{"wr_dat_data"});
+  EXPECT_EQ(v.at(4).witness, "bdma-v1/triage/witnesses/4.vcd");
+  EXPECT_TRUE(v.at(9).equivalent());
+  EXPECT_EQ(v.at(11).reason, "solver budget");
+  std::ofstream(json) << R"({"depth": 30, "mutants": [{"id": 4, "class": "maybe"}]})";
+  EXPECT_THROW(read_triage(json, dir.string()), std::runtime_error);
+  EXPECT_THROW(read_triage((dir / "none.json").string(), dir.string()), std::runtime_error);
+  fs::remove_all(dir);
+}
+
+MutantResult result(uint32_t id, Status status, SurvivorClass c = SurvivorClass::None, const char* verdict = nullptr) {
+  MutantResult r;
+  r.mutant = mutant(id, "rtl/x.sv:1");
+  r.status = status;
+  r.survivor_class = c;
+  if (verdict) {
+    r.triage = TriageVerdict{};
+    r.triage->verdict = verdict;
+    r.triage->depth = 30;
+    if (r.triage->distinguishable()) {
+      r.triage->witness_cycles = 5;
+      r.triage->ports = {"a", "b"};
+      r.triage->witness = "u/triage/witnesses/" + std::to_string(id) + ".vcd";
+    }
+  }
+  return r;
+}
+
+// 10 mutants: 6 killed, 1 waived that triage also calls equivalent (counted once), 1 proved
+// equivalent, 1 distinguishable, 1 unknown.
+std::vector<MutantResult> triaged_grade() {
+  std::vector<MutantResult> v;
+  for (uint32_t id = 1; id <= 6; ++id) v.push_back(result(id, Status::Killed));
+  v.push_back(result(7, Status::Survived, SurvivorClass::Waived, "equivalent"));
+  v.push_back(result(8, Status::Survived, SurvivorClass::NotPropagated, "equivalent"));
+  v.push_back(result(9, Status::Survived, SurvivorClass::NotActivated, "unknown"));
+  v.push_back(result(10, Status::Survived, SurvivorClass::NotPropagated, "distinguishable"));
+  return v;
+}
+
+TEST(TriageResults, KillRateOverNonEquivalentMutantsCountsAWaivedEquivalentOnce) {
+  RunInfo run;
+  const UnitSummary s = summarize(run, triaged_grade());
+  EXPECT_EQ(s.triaged, 4u);
+  EXPECT_EQ(s.equivalent, 2u);
+  EXPECT_EQ(s.distinguishable, 1u);
+  EXPECT_EQ(s.triage_unknown, 1u);
+  EXPECT_DOUBLE_EQ(s.kill_rate_all, 0.6);
+  EXPECT_DOUBLE_EQ(s.kill_rate, 6.0 / 9);
+  EXPECT_DOUBLE_EQ(s.kill_rate_non_equivalent, 6.0 / 8);
+  const nlohmann::json j = report_json({s});
+  EXPECT_DOUBLE_EQ(j["overall"]["kill_rate_non_equivalent"].get<double>(), 6.0 / 8);
+  EXPECT_EQ(j["units"][0]["triage"]["distinguishable"], 1);
+  EXPECT_EQ(j["units"][0]["mutants"][9]["triage"]["ports"], nlohmann::json({"a", "b"}));
+}
+
+TEST(TriageResults, TheStoreKeepsVerdictsAndTheReportListsDistinguishableSurvivorsFirst) {
+  const fs::path db = fs::temp_directory_path() / ("dla_triage_store_" + std::to_string(::getpid()) + ".db");
+  fs::remove(db);
+  RunInfo run;
+  run.unit = "bdma";
+  run.config = "v1";
+  record(db.string(), run, triaged_grade());
+  const auto units = latest_per_unit(db.string());
+  fs::remove(db);
+  ASSERT_EQ(units.size(), 1u);
+  EXPECT_EQ(units[0].equivalent, 2u);
+  EXPECT_DOUBLE_EQ(units[0].kill_rate_non_equivalent, 6.0 / 8);
+  const MutantResult& d = units[0].results.back();
+  ASSERT_TRUE(d.triage);
+  EXPECT_EQ(d.triage->ports, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(d.triage->witness, "u/triage/witnesses/10.vcd");
+  const std::string html = report_html(units);
+  const size_t first_row = html.find("<tr><td>10</td>"), other = html.find("<tr><td>7</td>");
+  ASSERT_NE(first_row, std::string::npos);
+  ASSERT_NE(other, std::string::npos);
+  EXPECT_LT(first_row, other);
+  EXPECT_NE(html.find("href=\"u/triage/witnesses/10.vcd\""), std::string::npos);
+  EXPECT_NE(html.find("equivalent within 30 cycles"), std::string::npos);
 }
 
 }  // namespace

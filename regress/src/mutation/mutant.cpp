@@ -216,6 +216,18 @@ nlohmann::json MutantResult::to_json() const {
     j["killed_by"] = {{"test", killer_test}, {"seed", killer_seed}, {"signature", killer_signature}};
   if (survivor_class != SurvivorClass::None) j["class"] = class_name(survivor_class);
   if (!note.empty()) j["note"] = note;
+  if (triage) j["triage"] = triage->to_json();
+  return j;
+}
+
+nlohmann::json TriageVerdict::to_json() const {
+  nlohmann::json j = {{"verdict", verdict}, {"depth", depth}, {"seconds", seconds}};
+  if (distinguishable()) {
+    j["witness_cycles"] = witness_cycles;
+    j["ports"] = ports;
+    j["witness"] = witness;
+  }
+  if (!reason.empty()) j["reason"] = reason;
   return j;
 }
 

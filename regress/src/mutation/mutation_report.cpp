@@ -60,8 +60,12 @@ nlohmann::json distribution(const UnitSummary& s) {
 }
 
 struct Totals {
-  unsigned graded = 0, killed = 0, waived = 0, survived = 0, timed_out = 0;
+  unsigned graded = 0, killed = 0, waived = 0, survived = 0, timed_out = 0, equivalent = 0, distinguishable = 0,
+           waived_or_equivalent = 0;
   double rate() const { return graded > waived ? double(killed) / double(graded - waived) : 0; }
+  double rate_non_equivalent() const {
+    return graded > waived_or_equivalent ? double(killed) / double(graded - waived_or_equivalent) : 0;
+  }
 };
 Totals totals(const std::vector<UnitSummary>& units) {
   Totals t;
@@ -71,6 +75,9 @@ Totals totals(const std::vector<UnitSummary>& units) {
     t.waived += u.waived;
     t.survived += u.survived;
     t.timed_out += u.timed_out;
+    t.equivalent += u.equivalent;
+    t.distinguishable += u.distinguishable;
+    t.waived_or_equivalent += u.waived_or_equivalent;
   }
   return t;
 }
@@ -99,6 +106,13 @@ UnitSummary summarize(const RunInfo& run, const std::vector<MutantResult>& resul
       case Status::TimedOut: ++s.timed_out; break;
       case Status::Survived:
         ++s.survived;
+        if (r.triage) {
+          ++s.triaged;
+          if (r.triage->equivalent()) ++s.equivalent;
+          else if (r.triage->distinguishable()) ++s.distinguishable;
+          else ++s.triage_unknown;
+        }
+        if (r.survivor_class == SurvivorClass::Waived || (r.triage && r.triage->equivalent())) ++s.waived_or_equivalent;
         if (r.survivor_class == SurvivorClass::Waived) ++s.waived;
         if (r.survivor_class == SurvivorClass::NotActivated) ++s.not_activated;
         if (r.survivor_class == SurvivorClass::NotPropagated) ++s.not_propagated;
@@ -107,6 +121,8 @@ UnitSummary summarize(const RunInfo& run, const std::vector<MutantResult>& resul
     }
   }
   s.kill_rate = s.graded > s.waived ? double(s.killed) / double(s.graded - s.waived) : 0;
+  s.kill_rate_all = s.graded ? double(s.killed) / double(s.graded) : 0;
+  s.kill_rate_non_equivalent = s.graded > s.waived_or_equivalent ? double(s.killed) / double(s.graded - s.waived_or_equivalent) : 0;
   s.mutants_per_hour = run.seconds > 0 ? s.graded * 3600.0 / run.seconds : 0;
   return s;
 }
@@ -115,7 +131,9 @@ nlohmann::json report_json(const std::vector<UnitSummary>& units) {
   nlohmann::json j;
   const Totals t = totals(units);
   j["overall"] = {{"graded", t.graded}, {"killed", t.killed}, {"survived", t.survived},
-                  {"timed_out", t.timed_out}, {"waived", t.waived}, {"kill_rate", t.rate()}};
+                  {"timed_out", t.timed_out}, {"waived", t.waived}, {"kill_rate", t.rate()},
+                  {"equivalent", t.equivalent}, {"distinguishable", t.distinguishable},
+                  {"kill_rate_non_equivalent", t.rate_non_equivalent()}};
   j["units"] = nlohmann::json::array();
   for (const auto& u : units) {
     nlohmann::json ju = {{"unit", u.run.unit}, {"config", u.run.config}, {"run_id", u.run.id},
@@ -128,6 +146,10 @@ nlohmann::json report_json(const std::vector<UnitSummary>& units) {
                                                  {"not-propagated", u.not_propagated},
                                                  {"not-detected", u.not_detected},
                                                  {"waived", u.waived}}},
+                         {"kill_rate_all", u.kill_rate_all},
+                         {"kill_rate_non_equivalent", u.kill_rate_non_equivalent},
+                         {"triage", {{"triaged", u.triaged}, {"equivalent", u.equivalent},
+                                     {"distinguishable", u.distinguishable}, {"unknown", u.triage_unknown}}},
                          {"seconds", u.run.seconds}, {"mutants_per_hour", u.mutants_per_hour},
                          {"time_to_first_kill", distribution(u)}};
     ju["mutants"] = nlohmann::json::array();
@@ -147,21 +169,30 @@ std::string report_html(const std::vector<UnitSummary>& units) {
       ".card b{display:block;font-size:22px}.not-activated{color:#777}.not-propagated{color:#a60}"
       ".not-detected{color:#c00;font-weight:bold}.waived{color:#07a}code{font-size:12px}</style></head><body>\n"
       "<h1>Mutation grading</h1>\n<p>Mutants of the RTL (Yosys <code>mutate</code>) run against the plan's tests; "
-      "a mutant is killed when a test fails. Kill rate = killed / (graded &minus; waived).</p>\n";
+      "a mutant is killed when a test fails. Kill rate = killed / (graded &minus; waived). With formal triage "
+      "(<code>dlaverif mutate --triage</code>) every survivor is also checked for a difference at the unit's ports "
+      "within K cycles of reset: <i>equivalent</i> (none), <i>distinguishable</i> (a witness: a testbench hole, "
+      "listed first) or <i>unknown</i>; non-equivalent kill rate = killed / (graded &minus; waived or proved "
+      "equivalent).</p>\n";
   h += fmt::format("<div class=\"card\">mutants graded<b>{}</b></div><div class=\"card\">killed<b>{}</b></div>"
                    "<div class=\"card\">survived<b>{}</b></div><div class=\"card\">timed out<b>{}</b></div>"
-                   "<div class=\"card\">waived<b>{}</b></div><div class=\"card\">overall kill rate<b>{:.1f} %</b></div>\n",
-                   t.graded, t.killed, t.survived, t.timed_out, t.waived, 100 * t.rate());
+                   "<div class=\"card\">waived<b>{}</b></div><div class=\"card\">overall kill rate<b>{:.1f} %</b></div>"
+                   "<div class=\"card\">proved equivalent<b>{}</b></div><div class=\"card\">distinguishable<b>{}</b>"
+                   "</div><div class=\"card\">kill rate, non-equivalent<b>{:.1f} %</b></div>\n",
+                   t.graded, t.killed, t.survived, t.timed_out, t.waived, 100 * t.rate(), t.equivalent,
+                   t.distinguishable, 100 * t.rate_non_equivalent());
   h += "<h2>Per unit</h2>\n<table><tr><th>unit</th><th>config</th><th>graded</th><th>killed</th><th>kill rate</th>"
        "<th></th><th>not activated</th><th>not propagated</th><th>not detected</th><th>waived</th><th>timed out</th>"
+       "<th>triaged</th><th>equivalent</th><th>distinguishable</th><th>kill rate, non-equivalent</th>"
        "<th>time to kill p50 / p90 / max</th><th>mutants/hour</th><th>run</th></tr>\n";
   for (const auto& u : units)
     h += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1f} %</td><td>{}</td><td>{}</td>"
-                     "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1f} / {:.1f} / {:.1f} s</td><td>{:.0f}</td>"
-                     "<td>#{} {} ({})</td></tr>\n",
+                     "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1f} %</td>"
+                     "<td>{:.1f} / {:.1f} / {:.1f} s</td><td>{:.0f}</td><td>#{} {} ({})</td></tr>\n",
                      esc(u.run.unit), esc(u.run.config), u.graded, u.killed, 100 * u.kill_rate,
                      bar(u.kill_rate, "#3a3"), u.not_activated, u.not_propagated, u.not_detected, u.waived,
-                     u.timed_out, percentile(u.kill_seconds, 0.5), percentile(u.kill_seconds, 0.9),
+                     u.timed_out, u.triaged, u.equivalent, u.distinguishable, 100 * u.kill_rate_non_equivalent,
+                     percentile(u.kill_seconds, 0.5), percentile(u.kill_seconds, 0.9),
                      percentile(u.kill_seconds, 1.0), u.mutants_per_hour, u.run.id, esc(u.run.started),
                      esc(u.run.plan + " " + u.run.level));
   h += "</table>\n<h2>Time to first kill</h2>\n<table><tr><th>unit</th>";
@@ -178,19 +209,35 @@ std::string report_html(const std::vector<UnitSummary>& units) {
   h += "</table>\n";
   for (const auto& u : units) {
     h += fmt::format("<h2>Survivors and timeouts: {} / {}</h2>\n", esc(u.run.unit), esc(u.run.config));
-    h += "<table><tr><th>mutant</th><th>status</th><th>class</th><th>mutation</th><th>source</th>"
-         "<th>tests</th><th>note</th></tr>\n";
-    unsigned rows = 0;
-    for (const auto& r : u.results) {
-      if (r.status == Status::Killed) continue;
-      ++rows;
-      const std::string cls = class_name(r.survivor_class);
-      h += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"{}\">{}</td><td><code>{} {}[{}]</code></td>"
+    h += "<table><tr><th>mutant</th><th>status</th><th>class</th><th>formal triage</th><th>mutation</th>"
+         "<th>source</th><th>tests</th><th>note</th></tr>\n";
+    // Distinguishable survivors first: each is a difference at the ports no test caught.
+    std::vector<const MutantResult*> rows;
+    for (const auto& r : u.results)
+      if (r.status != Status::Killed) rows.push_back(&r);
+    std::stable_sort(rows.begin(), rows.end(), [](const MutantResult* a, const MutantResult* b) {
+      return (a->triage && a->triage->distinguishable()) > (b->triage && b->triage->distinguishable());
+    });
+    for (const MutantResult* r : rows) {
+      const std::string cls = class_name(r->survivor_class);
+      std::string triage = "&ndash;";
+      if (r->triage && r->triage->distinguishable()) {
+        std::string ports;
+        for (const auto& p : r->triage->ports) ports += (ports.empty() ? "" : ", ") + p;
+        triage = fmt::format("<span class=\"not-detected\">distinguishable</span> after {} cycles at <code>{}</code> "
+                             "(<a href=\"{}\">witness VCD</a>)",
+                             r->triage->witness_cycles, esc(ports.empty() ? "?" : ports), esc(r->triage->witness));
+      } else if (r->triage && r->triage->equivalent()) {
+        triage = fmt::format("equivalent within {} cycles", r->triage->depth);
+      } else if (r->triage) {
+        triage = "unknown: " + esc(r->triage->reason);
+      }
+      h += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"{}\">{}</td><td>{}</td><td><code>{} {}[{}]</code></td>"
                        "<td><code>{}</code></td><td>{}</td><td>{}</td></tr>\n",
-                       r.mutant.id, status_name(r.status), cls, cls, esc(r.mutant.mode), esc(r.mutant.wire),
-                       r.mutant.bit, esc(r.mutant.location), r.tests_run, esc(r.note));
+                       r->mutant.id, status_name(r->status), cls, cls, triage, esc(r->mutant.mode),
+                       esc(r->mutant.wire), r->mutant.bit, esc(r->mutant.location), r->tests_run, esc(r->note));
     }
-    if (rows == 0) h += "<tr><td colspan=\"7\">none: every mutant was killed</td></tr>\n";
+    if (rows.empty()) h += "<tr><td colspan=\"8\">none: every mutant was killed</td></tr>\n";
     h += "</table>\n";
     h += "<p>Repro of a mutant: <code>" + esc("dlaverif-mut-" + u.run.config + "-" + u.run.unit +
                                               " run --config " + u.run.config +

@@ -1,6 +1,7 @@
 // SQLite tables of mutation grading (schema in docs/mutation.md).
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -55,7 +56,11 @@ void create_tables(sqlite3* db) {
        "waived INTEGER, kill_rate REAL, seconds REAL);"
        "CREATE TABLE IF NOT EXISTS mutation_results(run_id INTEGER, mutant INTEGER, mode TEXT, target TEXT, "
        "bit INTEGER, location TEXT, status TEXT, class TEXT, killer_test TEXT, killer_seed INTEGER, "
-       "killer_signature TEXT, tests_run INTEGER, seconds REAL, note TEXT, PRIMARY KEY (run_id, mutant));");
+       "killer_signature TEXT, tests_run INTEGER, seconds REAL, note TEXT, PRIMARY KEY (run_id, mutant));"
+       // formal triage of survivors (dlaverif mutate --triage); ports comma separated, witness
+       // relative to the run's out dir
+       "CREATE TABLE IF NOT EXISTS mutation_triage(run_id INTEGER, mutant INTEGER, verdict TEXT, depth INTEGER, "
+       "witness_cycles INTEGER, ports TEXT, witness TEXT, reason TEXT, seconds REAL, PRIMARY KEY (run_id, mutant));");
 }
 
 void bind_text(sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), -1, SQLITE_TRANSIENT); }
@@ -110,6 +115,23 @@ int64_t record(const std::string& db_path, RunInfo run, const std::vector<Mutant
     bind_text(st.get(), 14, r.note);
     if (sqlite3_step(st.get()) != SQLITE_DONE) throw std::runtime_error(std::string("results store: ") + sqlite3_errmsg(db.get()));
   }
+  Stmt tr = prepare(db.get(), "INSERT INTO mutation_triage VALUES (?,?,?,?,?,?,?,?,?)");
+  for (const MutantResult& r : results) {
+    if (!r.triage) continue;
+    std::string ports;
+    for (const auto& p : r.triage->ports) ports += (ports.empty() ? "" : ",") + p;
+    sqlite3_reset(tr.get());
+    sqlite3_bind_int64(tr.get(), 1, id);
+    sqlite3_bind_int64(tr.get(), 2, r.mutant.id);
+    bind_text(tr.get(), 3, r.triage->verdict);
+    sqlite3_bind_int64(tr.get(), 4, r.triage->depth);
+    sqlite3_bind_int64(tr.get(), 5, r.triage->witness_cycles);
+    bind_text(tr.get(), 6, ports);
+    bind_text(tr.get(), 7, r.triage->witness);
+    bind_text(tr.get(), 8, r.triage->reason);
+    sqlite3_bind_double(tr.get(), 9, r.triage->seconds);
+    if (sqlite3_step(tr.get()) != SQLITE_DONE) throw std::runtime_error(std::string("results store: ") + sqlite3_errmsg(db.get()));
+  }
   exec(db.get(), "COMMIT");
   return id;
 }
@@ -161,6 +183,28 @@ std::vector<UnitSummary> latest_per_unit(const std::string& db_path) {
       r.seconds = sqlite3_column_double(rs.get(), 11);
       r.note = text(rs.get(), 12);
       results.push_back(std::move(r));
+    }
+    Stmt ts = prepare(db.get(),
+                      "SELECT mutant, verdict, depth, witness_cycles, ports, witness, reason, seconds FROM mutation_triage "
+                      "WHERE run_id = ?");
+    sqlite3_bind_int64(ts.get(), 1, run.id);
+    while (sqlite3_step(ts.get()) == SQLITE_ROW) {
+      const auto mutant = static_cast<uint32_t>(sqlite3_column_int64(ts.get(), 0));
+      TriageVerdict v;
+      v.verdict = text(ts.get(), 1);
+      v.depth = static_cast<unsigned>(sqlite3_column_int64(ts.get(), 2));
+      v.witness_cycles = static_cast<unsigned>(sqlite3_column_int64(ts.get(), 3));
+      const std::string ports = text(ts.get(), 4);
+      for (size_t a = 0; a < ports.size();) {
+        const size_t b = std::min(ports.find(',', a), ports.size());
+        v.ports.push_back(ports.substr(a, b - a));
+        a = b + 1;
+      }
+      v.witness = text(ts.get(), 5);
+      v.reason = text(ts.get(), 6);
+      v.seconds = sqlite3_column_double(ts.get(), 7);
+      for (MutantResult& r : results)
+        if (r.mutant.id == mutant) r.triage = v;
     }
     out.push_back(summarize(run, results));
   }

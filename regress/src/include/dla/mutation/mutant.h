@@ -89,6 +89,23 @@ const char* status_name(Status s);
 enum class SurvivorClass { None, NotActivated, NotPropagated, NotDetected, Waived };
 const char* class_name(SurvivorClass c);
 
+// What formal triage (scripts/mutate/formal_triage.py) says about a survivor: the mutant and the
+// unmutated unit, started from the same reset, can differ at the unit's ports within `depth`
+// cycles ("distinguishable": a witness of `witness_cycles` cycles showing `ports` differ), cannot
+// ("equivalent": proved within `depth` cycles), or the solver did not tell ("unknown": `reason`).
+struct TriageVerdict {
+  std::string verdict;  // distinguishable | equivalent | unknown
+  unsigned depth = 0;
+  unsigned witness_cycles = 0;
+  std::vector<std::string> ports;
+  std::string witness;  // VCD of the witness, relative to the grading's out dir
+  std::string reason;
+  double seconds = 0;
+  bool equivalent() const { return verdict == "equivalent"; }
+  bool distinguishable() const { return verdict == "distinguishable"; }
+  nlohmann::json to_json() const;
+};
+
 struct MutantResult {
   Mutant mutant;
   Status status = Status::Survived;
@@ -99,6 +116,7 @@ struct MutantResult {
   unsigned tests_run = 0;
   double seconds = 0;       // wall time of the mutant's test processes
   std::string note;         // waiver reason, timeout detail, ...
+  std::optional<TriageVerdict> triage;  // survivors, when the grade ran formal triage
   nlohmann::json to_json() const;
 };
 

@@ -25,6 +25,12 @@ struct UnitSummary {
   unsigned graded = 0, killed = 0, survived = 0, timed_out = 0, waived = 0;
   unsigned not_activated = 0, not_propagated = 0, not_detected = 0;
   double kill_rate = 0;            // killed / (graded - waived)
+  // Formal triage of the survivors (dlaverif mutate --triage): verdict counts, and the kill rate
+  // over non-equivalent mutants, killed / (graded - mutants waived or proved equivalent).
+  unsigned triaged = 0, equivalent = 0, distinguishable = 0, triage_unknown = 0;
+  unsigned waived_or_equivalent = 0;
+  double kill_rate_all = 0;             // killed / graded
+  double kill_rate_non_equivalent = 0;  // killed / (graded - |waived or equivalent|)
   std::vector<double> kill_seconds;    // time to first kill of each killed mutant
   std::vector<unsigned> kill_tests;    // tests run up to and including the kill
   std::vector<MutantResult> results;

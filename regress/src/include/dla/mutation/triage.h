@@ -1,0 +1,68 @@
+// Formal triage of surviving mutants from `dlaverif mutate --triage`: the settings of each mutant
+// model (regress/plans/triage.yaml) and the run of scripts/mutate/formal_triage.py over the
+// survivors of a grade (docs/mutation.md, "Formal triage of survivors").
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "dla/mutation/mutant.h"
+
+namespace dla::mutation {
+
+// An output compared only where the unit's consumer reads it: where `when` (an input of the
+// unit, or the unmutated copy's output) was non-zero `delay` cycles before.
+struct PortQualifier {
+  std::string port, when;
+  unsigned delay = 0;
+  std::string reason;  // why the consumer reads the port only then
+};
+
+// Settings file (YAML):
+//   defaults: {depth: 30, timeout: 60, map_memories_below: 8192}
+//   models:
+//     - model: small:cmac                 # <config>:<unit>
+//       depth: 20                         # cycles searched from reset (K)
+//       timeout: 90                       # solver seconds per mutant
+//       map_memories_below: 8192          # bit-blast smaller memories, cut the others
+//       qualify:
+//         - {port: partial, when: mi_valid, delay: 1, reason: CACC samples partial the clock after}
+// A model without an entry uses the defaults.
+struct TriageSettings {
+  std::string model;
+  unsigned depth = 30;
+  unsigned timeout_seconds = 60;
+  uint64_t map_memories_below = 8192;
+  std::vector<PortQualifier> qualify;
+  std::string source;  // "<file> entry N", "<file> defaults" or "built-in defaults"
+};
+
+// The settings of `model` ("<config>:<unit>") in `path`; std::invalid_argument naming the file,
+// the entry and the rule (unreadable file, unknown field, depth or timeout 0, a bad model name,
+// two entries for one model, a qualifier without port or when).
+TriageSettings load_triage_settings(const std::string& path, const std::string& model);
+
+struct TriageRequest {
+  std::string script;     // formal_triage.py
+  std::string model_dir;  // gen_mutants.py's output for the model (prepared.il, mutations.ys, ...)
+  std::string out_dir;    // <grading dir>/triage
+  std::string report_root;  // witness paths are made relative to this (the grading's out dir)
+  std::vector<uint32_t> ids;
+  TriageSettings settings;
+};
+
+// The formal_triage.py command line of a request (argv, python3 first).
+std::vector<std::string> triage_command(const TriageRequest& req);
+
+// Reads <out_dir>/triage.json; std::runtime_error naming the file when it is missing or malformed.
+std::map<uint32_t, TriageVerdict> read_triage(const std::string& path, const std::string& report_root);
+
+// Runs the script (its output goes to <out_dir>/triage.log and, line by line, to `progress`) and
+// returns a verdict per id; std::runtime_error when it fails (exit status, the log's tail).
+std::map<uint32_t, TriageVerdict> run_triage(const TriageRequest& req,
+                                             const std::function<void(const std::string&)>& progress);
+
+}  // namespace dla::mutation

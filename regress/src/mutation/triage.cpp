@@ -1,0 +1,209 @@
+#include "dla/mutation/triage.h"
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+#include <fmt/core.h>
+#include <yaml-cpp/yaml.h>
+
+#include "dla/regression/slurm_launcher.h"
+
+namespace dla::mutation {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const kModelFields = "model, depth, timeout, map_memories_below, qualify";
+
+// Reads the numeric and qualifier fields of a `defaults:` or `models:` map into `s`.
+void read_fields(const YAML::Node& e, TriageSettings& s, const std::function<std::invalid_argument(std::string)>& bad,
+                 bool allow_model) {
+  if (!e.IsMap()) throw bad("must be a map (" + std::string(kModelFields) + ")");
+  for (const auto& kv : e) {
+    const auto key = kv.first.as<std::string>();
+    if ((key != "model" || !allow_model) && key != "depth" && key != "timeout" && key != "map_memories_below" &&
+        key != "qualify")
+      throw bad("unknown field '" + key + "' (fields: " + (allow_model ? kModelFields : "depth, timeout, map_memories_below, qualify") + ")");
+  }
+  const auto positive = [&](const char* key, auto& field) {
+    if (!e[key]) return;
+    long long v = 0;
+    try {
+      v = e[key].as<long long>();
+    } catch (const std::exception&) {
+      throw bad(std::string("'") + key + "' must be a positive number");
+    }
+    if (v <= 0) throw bad(std::string("'") + key + "' must be a positive number, not " + std::to_string(v));
+    field = static_cast<std::remove_reference_t<decltype(field)>>(v);
+  };
+  positive("depth", s.depth);
+  positive("timeout", s.timeout_seconds);
+  positive("map_memories_below", s.map_memories_below);
+  if (!e["qualify"]) return;
+  if (!e["qualify"].IsSequence()) throw bad("'qualify' must be a list of {port, when, delay, reason}");
+  s.qualify.clear();
+  std::set<std::string> seen;
+  for (const YAML::Node& q : e["qualify"]) {
+    if (!q.IsMap() || !q["port"] || !q["when"])
+      throw bad("a 'qualify' item needs 'port' and 'when' (and optionally 'delay', 'reason')");
+    for (const auto& kv : q) {
+      const auto key = kv.first.as<std::string>();
+      if (key != "port" && key != "when" && key != "delay" && key != "reason")
+        throw bad("unknown 'qualify' field '" + key + "' (fields: port, when, delay, reason)");
+    }
+    PortQualifier p;
+    p.port = q["port"].as<std::string>();
+    p.when = q["when"].as<std::string>();
+    if (q["delay"]) {
+      long long d = -1;
+      try {
+        d = q["delay"].as<long long>();
+      } catch (const std::exception&) {
+      }
+      if (d < 0 || d > 64) throw bad("qualifier of '" + p.port + "': 'delay' must be a number of cycles 0..64");
+      p.delay = static_cast<unsigned>(d);
+    }
+    if (q["reason"]) p.reason = q["reason"].as<std::string>();
+    if (!seen.insert(p.port).second) throw bad("port '" + p.port + "' is qualified twice");
+    s.qualify.push_back(std::move(p));
+  }
+}
+
+}  // namespace
+
+TriageSettings load_triage_settings(const std::string& path, const std::string& model) {
+  TriageSettings s;
+  s.model = model;
+  s.source = "built-in defaults";
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const std::exception& e) {
+    throw std::invalid_argument("triage settings " + path + ": " + e.what());
+  }
+  if (!root.IsMap()) throw std::invalid_argument("triage settings " + path + ": needs 'defaults:' and/or 'models:'");
+  for (const auto& kv : root) {
+    const auto key = kv.first.as<std::string>();
+    if (key != "defaults" && key != "models")
+      throw std::invalid_argument("triage settings " + path + ": unknown top-level field '" + key +
+                                  "' (fields: defaults, models)");
+  }
+  if (root["defaults"]) {
+    read_fields(root["defaults"], s, [&](const std::string& rule) {
+      return std::invalid_argument("triage settings " + path + ": defaults: " + rule);
+    }, false);
+    s.source = path + " defaults";
+  }
+  if (!root["models"]) return s;
+  if (!root["models"].IsSequence()) throw std::invalid_argument("triage settings " + path + ": 'models' must be a list");
+  std::set<std::string> models;
+  const TriageSettings defaults = s;
+  for (size_t i = 0; i < root["models"].size(); ++i) {
+    const YAML::Node e = root["models"][i];
+    const auto bad = [&](const std::string& rule) {
+      return std::invalid_argument("triage settings " + path + ": models entry " + std::to_string(i + 1) + ": " + rule);
+    };
+    if (!e.IsMap() || !e["model"]) throw bad("needs 'model: <config>:<unit>'");
+    const auto name = e["model"].as<std::string>();
+    const auto colon = name.find(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == name.size() || name.find(':', colon + 1) != std::string::npos)
+      throw bad("'model' must be <config>:<unit> (e.g. small:cmac), not '" + name + "'");
+    if (!models.insert(name).second) throw bad("a second entry for model " + name);
+    TriageSettings own = defaults;
+    read_fields(e, own, bad, true);  // every entry is checked, not only the one asked for
+    if (name == model) {
+      s = own;
+      s.source = path + " entry " + std::to_string(i + 1);
+    }
+  }
+  return s;
+}
+
+std::vector<std::string> triage_command(const TriageRequest& req) {
+  std::string ids;
+  for (uint32_t id : req.ids) ids += (ids.empty() ? "" : ",") + std::to_string(id);
+  std::vector<std::string> argv = {"python3", req.script, "--model-dir", req.model_dir, "--mutants", ids,
+                                   "--depth", std::to_string(req.settings.depth),
+                                   "--timeout", std::to_string(req.settings.timeout_seconds),
+                                   "--map-memories-below", std::to_string(req.settings.map_memories_below),
+                                   "--out", req.out_dir};
+  for (const PortQualifier& q : req.settings.qualify) {
+    argv.push_back("--qualify");
+    argv.push_back(q.port + "=" + q.when + "@" + std::to_string(q.delay));
+  }
+  return argv;
+}
+
+std::map<uint32_t, TriageVerdict> read_triage(const std::string& path, const std::string& report_root) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("formal triage left no " + path);
+  std::map<uint32_t, TriageVerdict> out;
+  try {
+    nlohmann::json j;
+    in >> j;
+    const unsigned depth = j.at("depth").get<unsigned>();
+    for (const auto& m : j.at("mutants")) {
+      TriageVerdict v;
+      v.verdict = m.at("class").get<std::string>();
+      if (v.verdict != "distinguishable" && v.verdict != "equivalent" && v.verdict != "unknown")
+        throw std::runtime_error("class '" + v.verdict + "'");
+      v.depth = m.value("depth", depth);
+      v.seconds = m.value("seconds", 0.0);
+      v.witness_cycles = m.value("witness_cycles", 0u);
+      v.ports = m.value("ports", std::vector<std::string>{});
+      v.reason = m.value("reason", std::string());
+      if (m.contains("witness")) {
+        const fs::path w = m["witness"].get<std::string>();
+        v.witness = report_root.empty() ? w.string() : fs::relative(w, fs::absolute(report_root)).string();
+      }
+      out[m.at("id").get<uint32_t>()] = std::move(v);
+    }
+  } catch (const std::exception& e) {
+    throw std::runtime_error("formal triage result " + path + " is malformed: " + e.what());
+  }
+  return out;
+}
+
+std::map<uint32_t, TriageVerdict> run_triage(const TriageRequest& req,
+                                             const std::function<void(const std::string&)>& progress) {
+  std::error_code ec;
+  fs::create_directories(req.out_dir, ec);
+  if (ec) throw std::runtime_error("cannot create " + req.out_dir + ": " + ec.message());
+  fs::remove(fs::path(req.out_dir) / "triage.json", ec);
+  std::string command;
+  for (const std::string& a : triage_command(req)) command += (command.empty() ? "" : " ") + regression::shell_quote(a);
+  const std::string log_path = req.out_dir + "/triage.log";
+  std::ofstream log(log_path);
+  log << command << "\n";
+  FILE* p = popen((command + " 2>&1").c_str(), "r");
+  if (!p) throw std::runtime_error("cannot start " + req.script);
+  std::string line;
+  std::vector<std::string> tail;
+  for (int c = 0; (c = std::fgetc(p)) != EOF;) {
+    if (c != '\n') {
+      line += static_cast<char>(c);
+      continue;
+    }
+    log << line << "\n" << std::flush;
+    if (progress && (line.rfind("mutant ", 0) == 0 || line.rfind("formal_triage:", 0) == 0)) progress("triage: " + line);
+    tail.push_back(line);
+    if (tail.size() > 8) tail.erase(tail.begin());
+    line.clear();
+  }
+  const int status = pclose(p);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::string last;
+    for (const auto& t : tail) last += "\n  " + t;
+    throw std::runtime_error(fmt::format("formal triage failed (exit {}; log {}):{}",
+                                         WIFEXITED(status) ? WEXITSTATUS(status) : -1, log_path, last));
+  }
+  return read_triage(req.out_dir + "/triage.json", req.report_root);
+}
+
+}  // namespace dla::mutation
