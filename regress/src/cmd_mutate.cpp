@@ -120,6 +120,7 @@ mutation::TriageRequest triage_request(const MutateOptions& o, const std::string
   if (!fs::exists(req.script))
     throw std::invalid_argument("--triage: the triage script " + req.script + " is missing (--triage-script)");
   req.out_dir = fs::absolute(unit_dir + "/triage").string();
+  req.jobs = o.parallel;
   req.report_root = fs::absolute(o.out_dir).string();
   return req;
 }

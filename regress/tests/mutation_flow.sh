@@ -129,7 +129,7 @@ STUB_ARGS="$tmp/stub_args.txt" "$dla" mutate --unit bdma --config v1 --mutants "
   --level smoke -j 2 --out "$tmp/out6" "${triage_args[@]}" >"$tmp/run2e.txt" 2>&1
 rc=$?
 if [[ $rc == 0 ]] && grep -q -- "--mutants $survivor --depth 7 --timeout 5 " "$tmp/stub_args.txt" &&
-   grep -q -- "--qualify wr_dat_data=wr_dat_valid@0" "$tmp/stub_args.txt" &&
+   grep -q -- "--qualify wr_dat_data=wr_dat_valid@0" "$tmp/stub_args.txt" && grep -q -- "--jobs 2 " "$tmp/stub_args.txt" &&
    grep -q "1 equivalent (within 7 cycles), 0 distinguishable" "$tmp/run2e.txt" &&
    python3 - "$tmp/out6" "$survivor" <<'PY'
 import json, sys

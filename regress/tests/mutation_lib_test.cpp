@@ -274,9 +274,10 @@ TEST(TriageSettings, AModelEntryOverridesTheDefaultsAndOtherModelsUseThem) {
   req.model_dir = "m";
   req.out_dir = "o";
   req.ids = {3, 17};
+  req.jobs = 2;
   req.settings = cmac;
   const std::vector<std::string> want = {"python3", "t.py", "--model-dir", "m", "--mutants", "3,17", "--depth", "12",
-                                         "--timeout", "50", "--map-memories-below", "8192", "--out", "o",
+                                         "--timeout", "50", "--map-memories-below", "8192", "--jobs", "2", "--out", "o",
                                          "--qualify", "partial=mi_valid@1", "--qualify", "pexp=mi_valid@0"};
   EXPECT_EQ(triage_command(req), want);
 }

@@ -32,6 +32,7 @@ Writes --out/triage.json ({"mutants": [{id, class, depth, seconds, ports, witnes
 and --out/witnesses/<id>.vcd for the distinguishable ones. Exit 0; 2 on bad input.
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -50,16 +51,29 @@ def fail(msg):
     sys.exit(2)
 
 
-def yosys(script, workdir, name):
+def yosys(script, workdir, name, exit_on_error=True):
+    """Runs a Yosys script; on failure prints the log's tail and exits 2, or (exit_on_error
+    False, for worker threads) returns the log's path. Returns None on success."""
     path = os.path.join(workdir, name + ".ys")
     with open(path, "w") as f:
         f.write(script)
     log = os.path.join(workdir, name + ".log")
     r = subprocess.run(["yosys", "-q", "-l", log, "-s", path], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    if r.returncode != 0:
-        with open(log) as f:
-            sys.stderr.write(f.read()[-3000:])
-        fail(f"yosys failed ({log})")
+    if r.returncode == 0:
+        return None
+    if not exit_on_error:
+        return log
+    with open(log) as f:
+        sys.stderr.write(f.read()[-3000:])
+    fail(f"yosys failed ({log})")
+
+
+def parallel(fn, items, jobs):
+    """fn over items on `jobs` threads (each runs a tool process), results in order."""
+    if jobs <= 1 or len(items) <= 1:
+        return [fn(x) for x in items]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(fn, items))
 
 
 def ident(name):
@@ -245,14 +259,24 @@ cd
 """
 
 
-def write_aigs(work, sel_width, ids):
-    """One Yosys run writes every mutant's miter: <work>/<id>/miter.aig and its map .aim."""
-    script = [f"read_rtlil {work}/miter.il", "design -save miter"]
-    for mid in ids:
-        d = os.path.join(work, str(mid))
-        os.makedirs(d, exist_ok=True)
-        script += [select_mutant(sel_width, mid), f"write_aiger -zinit -map {d}/miter.aim {d}/miter.aig"]
-    yosys("\n".join(script) + "\n", work, "aigs")
+def write_aigs(work, sel_width, ids, jobs):
+    """Writes every mutant's miter, <work>/<id>/miter.aig and its map .aim: one Yosys run per
+    group of ids, `jobs` groups at once (each run loads the miter once)."""
+    groups = [ids[k::jobs] for k in range(min(jobs, len(ids)))]
+
+    def run(k):
+        script = [f"read_rtlil {work}/miter.il", "design -save miter"]
+        for mid in groups[k]:
+            d = os.path.join(work, str(mid))
+            os.makedirs(d, exist_ok=True)
+            script += [select_mutant(sel_width, mid), f"write_aiger -zinit -map {d}/miter.aim {d}/miter.aig"]
+        return yosys("\n".join(script) + "\n", work, f"aigs{k}", exit_on_error=False)
+
+    failed = [log for log in parallel(run, range(len(groups)), jobs) if log]
+    if failed:
+        with open(failed[0]) as f:
+            sys.stderr.write(f.read()[-3000:])
+        fail(f"yosys failed ({failed[0]})")
 
 
 def check_mutant(work, mid, depth, timeout):
@@ -350,6 +374,7 @@ def main():
     ap.add_argument("--qualify", action="append", default=[], metavar="PORT=WHEN[@DELAY]",
                     help="compare output PORT only where port WHEN (an input, or the unmutated copy's output) "
                          "was non-zero DELAY cycles before (default 0): where the unit's consumer reads it")
+    ap.add_argument("-j", "--jobs", type=int, default=1, help="Yosys and ABC processes at once (default 1)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     for f in ("prepared.il", "mutations.ys", "mutants.json"):
@@ -371,8 +396,8 @@ def main():
     bad = [i for i in ids if not 1 <= i <= meta["count"]]
     if bad or not ids:
         fail(f"--mutants: ids must lie in 1..{meta['count']} (got {bad or 'none'})")
-    if a.depth < 1 or a.timeout < 1:
-        fail("--depth and --timeout must be positive")
+    if a.depth < 1 or a.timeout < 1 or a.jobs < 1:
+        fail("--depth, --timeout and --jobs must be positive")
     qualifiers = parse_qualifiers(a.qualify)
     top = meta["top"] + "__mutants"
     work = os.path.abspath(os.path.join(a.out, "work"))
@@ -387,8 +412,8 @@ def main():
     outs, rst = write_miter(ports, top, meta["selector_width"], work, qualifiers)
     build_miter(work)
     setup = time.monotonic() - started
-    write_aigs(work, meta["selector_width"], ids)
-    results = [check_mutant(work, mid, a.depth, a.timeout) for mid in ids]
+    write_aigs(work, meta["selector_width"], ids, a.jobs)
+    results = parallel(lambda mid: check_mutant(work, mid, a.depth, a.timeout), ids, a.jobs)
     replay_witnesses(work, meta["selector_width"], results, vcd_dir)
     for rec in results:
         extra = f" after {rec['witness_cycles']} cycles at {', '.join(rec['ports']) or '?'}" \

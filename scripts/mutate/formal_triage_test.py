@@ -90,7 +90,7 @@ class FormalTriage(unittest.TestCase):
         self.assertEqual(m[5]["ports"], ["h"])
 
     def test_qualified_ports(self):
-        m = self.classes("qualified", "--qualify", "d=v", "--qualify", "h=e@1")
+        m = self.classes("qualified", "--qualify", "d=v", "--qualify", "h=e@1", "-j", "2")  # two workers
         self.assertEqual(m[4]["class"], "equivalent")
         self.assertEqual(m[5]["class"], "equivalent")
         self.assertEqual(m[1]["class"], "distinguishable")  # unqualified ports still compared

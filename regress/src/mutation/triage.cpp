@@ -132,7 +132,7 @@ std::vector<std::string> triage_command(const TriageRequest& req) {
                                    "--depth", std::to_string(req.settings.depth),
                                    "--timeout", std::to_string(req.settings.timeout_seconds),
                                    "--map-memories-below", std::to_string(req.settings.map_memories_below),
-                                   "--out", req.out_dir};
+                                   "--jobs", std::to_string(req.jobs), "--out", req.out_dir};
   for (const PortQualifier& q : req.settings.qualify) {
     argv.push_back("--qualify");
     argv.push_back(q.port + "=" + q.when + "@" + std::to_string(q.delay));

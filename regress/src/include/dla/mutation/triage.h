@@ -51,6 +51,7 @@ struct TriageRequest {
   std::string out_dir;    // <grading dir>/triage
   std::string report_root;  // witness paths are made relative to this (the grading's out dir)
   std::vector<uint32_t> ids;
+  unsigned jobs = 1;      // Yosys/ABC processes at once
   TriageSettings settings;
 };
 
