@@ -58,6 +58,10 @@ Command add_regress_command(CLI::App& app, const std::string& command_line) {
   r->add_option("--db", o->db_path, "results store (default <out>/results.db)");
   r->add_flag("--code-coverage", o->code_coverage,
               "run the tests with dlaverif-cov and merge Verilator line/toggle coverage (coverage/code/)");
+  r->add_option("--code-coverage-waivers", o->code_coverage_waivers,
+                "with --code-coverage: YAML file of lines and toggles no test can reach, each with its reason");
+  r->add_option("--code-coverage-goals", o->code_coverage_goals,
+                "with --code-coverage: line=P,toggle=P per configuration and unit; missing one makes the exit status 1");
   r->add_flag("--close-coverage", o->close_coverage,
               "after the plan, screen knob/seed candidates golden-only and run those that hit coverage holes");
   r->add_option("--closure-candidates", o->closure_candidates, "candidates screened by --close-coverage")

@@ -7,6 +7,7 @@
 
 #include "dla/regression/closure.h"
 #include "dla/regression/code_coverage.h"
+#include "dla/regression/code_coverage_closure.h"
 #include "dla/regression/knob_candidates.h"
 #include "dla/regression/plan.h"
 #include "dla/regression/plan_writer.h"
@@ -90,6 +91,86 @@ TEST(CodeCoverage, SourceRootMakesNamesAbsolute) {
   const CodeCoverage cc = CodeCoverage::load(dat, d.file("root"));
   EXPECT_EQ(cc.points()[0].file, d.file("root/common/a.sv"));
   EXPECT_EQ(cc.hit_lines(d.file("root/common/a.sv")), (std::set<int>{1}));
+}
+
+// Two files of unit bdma: lines 10-12 hit, 20-23 and 30 not, toggles cnt[0] hit, cnt[30], cnt[31]
+// and busy not.
+std::string closure_dat(const TempDir& d) {
+  return d.file("closure.dat",
+                "# SystemC::Coverage-3\n" + point("v_line/x", "/r/rtl/bdma/dla_bdma.sv", 10, "10-12", "block", "TOP.a", 3) +
+                    point("v_line/x", "/r/rtl/bdma/dla_bdma.sv", 20, "20-23", "block", "TOP.a", 0) +
+                    point("v_branch/x", "/r/rtl/bdma/dla_bdma.sv", 30, "", "if", "TOP.a", 0) +
+                    point("v_toggle/x", "/r/rtl/bdma/dla_bdma.sv", 5, "", "u_rd.cnt[0]", "TOP.a", 1) +
+                    point("v_toggle/x", "/r/rtl/bdma/dla_bdma.sv", 5, "", "u_rd.cnt[30]", "TOP.a", 0) +
+                    point("v_toggle/x", "/r/rtl/bdma/dla_bdma.sv", 5, "", "u_rd.cnt[31]", "TOP.a", 0) +
+                    point("v_toggle/x", "/r/rtl/bdma/dla_bdma_rd.sv", 5, "", "busy", "TOP.a", 0) +
+                    point("v_line/x", "/r/rtl/bdma/dla_bdma_rd.sv", 7, "", "block", "TOP.a", 1));
+}
+
+TEST(CodeCoverageClosure, UncoveredLinesAndTogglesLessWaiversAgainstGoals) {
+  TempDir d;
+  const CodeCoverage cc = CodeCoverage::load(closure_dat(d));
+  const auto none = close_code_coverage(cc, "v1", {});
+  ASSERT_EQ(none.units.size(), 1u);
+  const UnitCodeClosure& u = none.units[0];
+  EXPECT_EQ(u.unit, "bdma");
+  EXPECT_EQ(u.lines, 9u);
+  EXPECT_EQ(u.lines_hit, 4u);
+  EXPECT_EQ(format_line_ranges(u.uncovered_lines.at("/r/rtl/bdma/dla_bdma.sv")), "20-23, 30");
+  EXPECT_EQ(u.uncovered_line_count(), 5u);
+  EXPECT_EQ(u.uncovered_toggles.at("/r/rtl/bdma/dla_bdma.sv: u_rd.cnt"), 2u);
+  EXPECT_EQ(u.uncovered_toggles.at("/r/rtl/bdma/dla_bdma_rd.sv: busy"), 1u);
+  EXPECT_NEAR(u.line_percent(), 100.0 * 4 / 9, 1e-9);
+  EXPECT_FALSE(u.meets(CodeCoverageGoals{}));
+
+  const std::string waivers = d.file("w.yaml",
+      "waivers:\n"
+      "  - {file: rtl/bdma/dla_bdma.sv, lines: '20-23, 30', reason: unreachable}\n"
+      "  - {file: bdma/dla_bdma.sv, toggle: 'cnt\\[3[01]\\]', reason: the counter stays below 2^30}\n"
+      "  - {file: dla_bdma_rd.sv, toggle: busy, config: small, reason: only on small}\n"
+      "  - {file: ma/dla_bdma.sv, lines: '20', reason: not a path component suffix}\n"
+      "  - {file: rtl/bdma/dla_bdma.sv, lines: '10', reason: a hit line so stale}\n");
+  const auto w = load_code_coverage_waivers(waivers);
+  const auto c = close_code_coverage(cc, "v1", w);
+  const UnitCodeClosure& v = c.units[0];
+  EXPECT_EQ(v.lines_waived, 5u);
+  EXPECT_TRUE(v.uncovered_lines.empty());
+  EXPECT_DOUBLE_EQ(v.line_percent(), 100.0);
+  EXPECT_EQ(v.toggles_waived, 2u);
+  EXPECT_EQ(v.uncovered_toggles.size(), 1u);  // busy: its waiver is for small only
+  EXPECT_NEAR(v.toggle_percent(), 50.0, 1e-9);
+  EXPECT_TRUE(v.meets(CodeCoverageGoals{95, 50}));
+  EXPECT_FALSE(v.meets(CodeCoverageGoals{95, 51}));
+  EXPECT_EQ(c.unused_waivers, (std::vector<size_t>{4, 5}));  // entry 3 does not apply to v1
+  EXPECT_EQ(close_code_coverage(cc, "small", w).units[0].toggles_waived, 3u);
+}
+
+TEST(CodeCoverageClosure, BadWaiversAndGoalsNameTheRule) {
+  TempDir d;
+  auto error = [&](const std::string& text) {
+    const std::string path = d.file("bad.yaml", text);
+    try {
+      load_code_coverage_waivers(path);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what()).substr(("code-coverage waiver file " + path + ": ").size());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(error("waivers:\n  - {file: a.sv, lines: '3'}\n"), "entry 1: needs a 'reason' (why no test can reach it)");
+  EXPECT_EQ(error("waivers:\n  - {file: a.sv, reason: r}\n"), "entry 1: needs 'lines' and/or 'toggle' (what it waives)");
+  EXPECT_EQ(error("waivers:\n  - {file: a.sv, lines: '9-3', reason: r}\n"),
+            "entry 1: 'lines' item '9-3' is not a line (N) or a range (N-M, N <= M)");
+  EXPECT_EQ(error("waivers:\n  - {lines: '3', reason: r}\n"), "entry 1: needs 'file' (a source path, e.g. rtl/bdma/dla_bdma.sv)");
+  EXPECT_EQ(error("waivers:\n  - {file: a.sv, toggle: 'x[', reason: r}\n").rfind("entry 1: 'toggle' is not a regular expression: x[", 0), 0u);
+  EXPECT_EQ(error("waivers:\n  - {file: a.sv, line: 3, reason: r}\n"),
+            "entry 1: unknown field 'line' (fields: file, lines, toggle, config, reason)");
+  EXPECT_EQ(error("waiver: []\n"), "needs a top-level 'waivers:' list");
+  const CodeCoverageGoals g = parse_code_coverage_goals("line=97.5,toggle=80");
+  EXPECT_DOUBLE_EQ(g.line_percent, 97.5);
+  EXPECT_DOUBLE_EQ(g.toggle_percent, 80);
+  EXPECT_DOUBLE_EQ(parse_code_coverage_goals("toggle=70").line_percent, 95);
+  for (const char* bad : {"line=101", "lines=90", "line=9x", "line", "toggle=-1"})
+    EXPECT_THROW(parse_code_coverage_goals(bad), std::invalid_argument) << bad;
 }
 
 TEST(CodeCoverage, BadFilesNameTheFileAndLine) {

@@ -60,6 +60,8 @@ plan_error not_yaml "not valid YAML" 'tests: [{name: a'
 [ $? -eq 2 ] && grep -q "cannot read plan" "$tmp/o" || fail "missing plan file"
 "$dla" regress --plan "$tmp/unknown_test.yaml" --level hourly --out "$tmp/o3" >"$tmp/o" 2>&1
 [ $? -eq 2 ] || fail "bad --level accepted"
+"$dla" regress --plan "$tmp/tiny.yaml" --code-coverage-goals line=90 --out "$tmp/o4" >"$tmp/o" 2>&1
+[ $? -eq 2 ] && grep -q "need --code-coverage" "$tmp/o" && [ ! -e "$tmp/o4/tests" ] || fail "code-coverage goals without --code-coverage"
 }
 
 # ---------------------------------------------------------------- a tiny plan, golden only
@@ -323,6 +325,47 @@ assert total and sum(total.values()) > 0, "no coverage points in the tests' file
 diff = [k for k in set(merged) | set(total) if merged[k] != total[k]]
 assert not diff, f"{len(diff)} points differ, e.g. {diff[0][:120]!r}: merged {merged[diff[0]]}, tests {total[diff[0]]}"
 PY
+# Closure: the first run's uncovered PDP lines of one file waived (plus an entry that excuses
+# nothing), goals not met exit 1 naming the unit, goals met exit 0; closure.json and the report
+# agree; a bad waiver file is refused before any test runs.
+python3 - "$tmp/cc/coverage/code/closure.json" "$tmp/ccw.yaml" <<'PY' || fail "closure.json of the plain run"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["goals_enforced"] is False and c["goals"] == {"line": 95, "toggle": 90}, c
+pdp = [u for u in c["units"] if u["unit"] == "pdp" and u["config"] == "small"][0]
+assert pdp["uncovered_lines"] and pdp["lines_waived"] == 0, pdp
+f, ranges = sorted(pdp["uncovered_lines"].items())[0]
+open(sys.argv[2], "w").write(f"waivers:\n  - {{file: {f}, lines: '{ranges}', reason: waived in the runner test}}\n"
+                             "  - {file: rtl/pdp/no_such_file.sv, lines: '1', reason: matches nothing}\n")
+print(f, ranges, file=open(sys.argv[2] + ".what", "w"))
+PY
+"$dla" regress --plan "$tmp/cc.yaml" --code-coverage -j 2 --out "$tmp/cc2" --code-coverage-waivers "$tmp/ccw.yaml" \
+  --code-coverage-goals line=100,toggle=100 >"$tmp/o2" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q "^code coverage small pdp: line .*(goal 100%)" "$tmp/o2" && grep -q "goals missed" "$tmp/o2" &&
+   grep -q "entry 2 excused nothing on any configuration" "$tmp/o2" &&
+   python3 - "$tmp/cc/coverage/code/closure.json" "$tmp/cc2/coverage/code/closure.json" "$(cat "$tmp/ccw.yaml.what")" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+f = sys.argv[3].split()[0]
+pa = [u for u in a["units"] if u["unit"] == "pdp"][0]
+pb = [u for u in b["units"] if u["unit"] == "pdp"][0]
+n = sum(int(r.split("-")[-1]) - int(r.split("-")[0]) + 1 for r in pa["uncovered_lines"][f].split(", "))
+assert pb["lines_waived"] == n and f not in pb["uncovered_lines"], (n, pb)
+assert pb["line_percent"] > pa["line_percent"] and not pb["goals_met"] and b["goals_enforced"], (pa, pb)
+assert b["unused_waivers"] == [2], b["unused_waivers"]
+PY
+then ok "code coverage closure: waived lines leave the uncovered list, missed goals exit 1"
+else fail "code coverage closure (exit $rc)"; cat "$tmp/o2"; fi
+grep -q "Closure per configuration and unit" "$tmp/cc2/report.html" && grep -q ">missed<" "$tmp/cc2/report.html" ||
+  fail "report lacks the closure table"
+"$dla" regress --plan "$tmp/cc.yaml" --code-coverage -j 2 --out "$tmp/cc3" --code-coverage-waivers "$tmp/ccw.yaml" \
+  --code-coverage-goals line=0,toggle=0 >"$tmp/o3" 2>&1 && ok "goals met: exit 0" || { fail "goals 0: exit $?"; cat "$tmp/o3"; }
+printf 'waivers:\n  - {file: a.sv, lines: 3}\n' >"$tmp/ccbad.yaml"
+"$dla" regress --plan "$tmp/cc.yaml" --code-coverage --out "$tmp/cc4" --code-coverage-waivers "$tmp/ccbad.yaml" >"$tmp/o4" 2>&1
+rc=$?
+[ $rc -eq 2 ] && grep -q "ccbad.yaml: entry 1: needs a 'reason'" "$tmp/o4" && [ ! -e "$tmp/cc4/tests" ] &&
+  ok "a bad code-coverage waiver file is refused before the tests" || { fail "bad waiver file: exit $rc"; cat "$tmp/o4"; }
 }
 
 for s in plan local resume crash slurm repro closure codecov; do

@@ -172,7 +172,41 @@ std::string code_coverage_section(const ReportInput& in) {
   };
   s += table(c.units, "unit");
   s += fmt::format("<details><summary>{} files</summary>{}</details>", c.files.size(), table(c.files, "file"));
-  return s;
+  if (c.closure.empty()) return s;
+  s += fmt::format("<h3>Closure per configuration and unit</h3><p class=\"meta\">Goals: line {:.0f}%, toggle {:.0f}% "
+                   "({}), over the lines and bits not waived. Waivers: {}.{}</p>",
+                   c.goals.line_percent, c.goals.toggle_percent,
+                   c.goals_enforced ? "enforced: a unit below them fails the run" : "shown, not enforced",
+                   c.waivers.empty() ? std::string("none") : "<code>" + h(c.waivers) + "</code>",
+                   c.unused_waivers.empty() ? std::string()
+                                            : fmt::format(" {} waiver entr{} excused nothing (stale?).",
+                                                          c.unused_waivers.size(), c.unused_waivers.size() == 1 ? "y" : "ies"));
+  s += "<table><tr><th>config</th><th>unit</th><th>line</th><th>lines hit / waived / all</th><th>toggle</th>"
+       "<th>bits hit / waived / all</th><th>goals</th><th>uncovered, not waived</th></tr>";
+  for (const ConfigCodeClosure& cfg : c.closure)
+    for (const UnitCodeClosure& u : cfg.units) {
+      std::string list;
+      for (const auto& [file, ranges] : u.uncovered_lines)
+        list += "<li><code>" + h(file) + "</code>: lines " + h(format_line_ranges(ranges)) + "</li>";
+      size_t bits = 0;
+      std::string toggles;
+      for (const auto& [signal, n] : u.uncovered_toggles) {
+        bits += n;
+        toggles += fmt::format("<li><code>{}</code>: {} bit{}</li>", h(signal), n, n == 1 ? "" : "s");
+      }
+      std::string cell = list.empty() && toggles.empty() ? std::string("none") : "";
+      if (!list.empty())
+        cell += fmt::format("<details><summary>{} lines</summary><ul>{}</ul></details>", u.uncovered_line_count(), list);
+      if (!toggles.empty())
+        cell += fmt::format("<details><summary>{} toggle bits</summary><ul>{}</ul></details>", bits, toggles);
+      const bool met = u.meets(c.goals);
+      s += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{} / {} / {}</td><td>{}</td><td>{} / {} / {}</td>"
+                       "<td class=\"{}\">{}</td><td>{}</td></tr>",
+                       h(u.config), h(u.unit), bar(u.line_percent()), u.lines_hit, u.lines_waived, u.lines,
+                       bar(u.toggle_percent()), u.toggles_hit, u.toggles_waived, u.toggles, met ? "pass" : "fail",
+                       met ? "met" : "missed", cell);
+    }
+  return s + "</table>";
 }
 
 std::string trends_section(const ReportInput& in) {

@@ -10,6 +10,7 @@
 
 #include "dla/build_info.h"
 #include "dla/regression/closure.h"
+#include "dla/regression/code_coverage_closure.h"
 #include "dla/regression/code_coverage_merge.h"
 #include "dla/regression/job.h"
 #include "dla/regression/local_launcher.h"
@@ -59,6 +60,7 @@ struct Manifest {
   int64_t run_id = 0;
   std::string plan_path, plan_name, level, launcher, db_path, dlaverif;
   bool code_coverage = false, close_coverage = false;
+  std::string code_coverage_waivers, code_coverage_goals;  // absolute path; "" = goals shown, not enforced
   nlohmann::json closure;  // null until the closure tests were chosen (they are then in jobs)
   std::vector<Job> jobs;
 };
@@ -69,7 +71,8 @@ void save_manifest(const Manifest& m, const fs::path& path) {
   const nlohmann::json j = {{"format", kManifestFormat}, {"run_id", m.run_id}, {"plan", m.plan_path},
                             {"plan_name", m.plan_name}, {"level", m.level}, {"launcher", m.launcher},
                             {"db", m.db_path}, {"dlaverif", m.dlaverif}, {"code_coverage", m.code_coverage},
-                            {"close_coverage", m.close_coverage}, {"closure", m.closure}, {"jobs", jobs}};
+                            {"code_coverage_waivers", m.code_coverage_waivers},
+                            {"code_coverage_goals", m.code_coverage_goals}, {"close_coverage", m.close_coverage}, {"closure", m.closure}, {"jobs", jobs}};
   const fs::path tmp = path.string() + ".tmp";
   {
     std::ofstream f(tmp);
@@ -97,6 +100,8 @@ Manifest load_manifest(const fs::path& path) {
     m.dlaverif = j.at("dlaverif").get<std::string>();
     m.code_coverage = j.contains("code_coverage") && j["code_coverage"].get<bool>();
     m.close_coverage = j.contains("close_coverage") && j["close_coverage"].get<bool>();
+    if (j.contains("code_coverage_waivers")) m.code_coverage_waivers = j["code_coverage_waivers"].get<std::string>();
+    if (j.contains("code_coverage_goals")) m.code_coverage_goals = j["code_coverage_goals"].get<std::string>();
     if (j.contains("closure")) m.closure = j["closure"];
     for (const auto& x : j.at("jobs")) m.jobs.push_back(job_from(x));
     return m;
@@ -131,11 +136,81 @@ void write_text(const fs::path& path, const std::string& text) {
   if (!f) throw std::runtime_error("cannot write " + path.string());
 }
 
+// Code-coverage closure per configuration (each merged on its own when the run has several):
+// uncovered lines and toggles less the waivers, against the goals. Writes
+// coverage/code/closure.json and fills the report; false when enforced goals are missed.
+bool close_run_code_coverage(const Manifest& m, const std::vector<Outcome>& outcomes, const MergedCodeCoverage& all,
+                             const fs::path& out, CodeCoverageReport& c, std::ostream& os, std::ostream& err) {
+  std::vector<CodeCoverageWaiver> waivers;
+  if (!m.code_coverage_waivers.empty()) {
+    try {
+      waivers = load_code_coverage_waivers(m.code_coverage_waivers);
+    } catch (const std::invalid_argument& e) {  // changed since the run started: say so, keep the rest
+      err << "regress: warning: " << e.what() << " (code coverage closed without waivers)\n";
+    }
+    c.waivers = m.code_coverage_waivers;
+  }
+  c.goals_enforced = !m.code_coverage_goals.empty();
+  if (c.goals_enforced) c.goals = parse_code_coverage_goals(m.code_coverage_goals);
+  std::map<std::string, std::vector<std::string>> dat_by_config;
+  for (const Outcome& o : outcomes)
+    for (const std::string& f : code_coverage_files((out / o.result_dir).string())) dat_by_config[o.config].push_back(f);
+  std::map<size_t, size_t> unused;  // entry -> configurations where it applied and excused nothing
+  std::map<size_t, size_t> applied;
+  for (const auto& [config, dat] : dat_by_config) {
+    CodeCoverage one;
+    if (dat_by_config.size() == 1) {
+      one = all.data;
+    } else {
+      const MergedCodeCoverage mc = merge_code_coverage(dat, (out / "coverage" / "code" / config).string(), err);
+      if (!mc.merged) continue;
+      one = mc.data;
+    }
+    c.closure.push_back(close_code_coverage(one, config, waivers));
+    for (const CodeCoverageWaiver& w : waivers)
+      if (w.config.empty() || w.config == config) ++applied[w.entry];
+    for (size_t e : c.closure.back().unused_waivers) ++unused[e];
+  }
+  for (const auto& [e, n] : unused)
+    if (n == applied[e]) c.unused_waivers.push_back(e);
+  bool ok = true;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const ConfigCodeClosure& cfg : c.closure)
+    for (const UnitCodeClosure& u : cfg.units) {
+      const bool met = u.meets(c.goals);
+      ok &= met || !c.goals_enforced;
+      nlohmann::json lines = nlohmann::json::object(), toggles = nlohmann::json::object();
+      for (const auto& [file, ranges] : u.uncovered_lines) lines[file] = format_line_ranges(ranges);
+      for (const auto& [signal, bits] : u.uncovered_toggles) toggles[signal] = bits;
+      rows.push_back({{"config", u.config}, {"unit", u.unit}, {"lines", u.lines}, {"lines_hit", u.lines_hit},
+                      {"lines_waived", u.lines_waived}, {"line_percent", u.line_percent()}, {"toggles", u.toggles},
+                      {"toggles_hit", u.toggles_hit}, {"toggles_waived", u.toggles_waived},
+                      {"toggle_percent", u.toggle_percent()}, {"goals_met", met}, {"uncovered_lines", lines},
+                      {"uncovered_toggles", toggles}});
+      if (!met)
+        os << fmt::format("code coverage {} {}: line {:.1f}% (goal {:.0f}%), toggle {:.1f}% (goal {:.0f}%), {} lines "
+                          "uncovered{}\n",
+                          u.config, u.unit, u.line_percent(), c.goals.line_percent, u.toggle_percent(),
+                          c.goals.toggle_percent, u.uncovered_line_count(), c.goals_enforced ? "" : " (goals not enforced)");
+    }
+  for (size_t e : c.unused_waivers)
+    err << "regress: warning: code-coverage waiver file " << c.waivers << ": entry " << e
+        << " excused nothing on any configuration (stale?)\n";
+  write_text(out / "coverage" / "code" / "closure.json",
+             nlohmann::json{{"goals", {{"line", c.goals.line_percent}, {"toggle", c.goals.toggle_percent}}},
+                            {"goals_enforced", c.goals_enforced}, {"waivers", c.waivers},
+                            {"unused_waivers", c.unused_waivers}, {"units", rows}}
+                     .dump(1) + "\n");
+  if (!ok) os << "code coverage: goals missed (--code-coverage-goals " << m.code_coverage_goals << ")\n";
+  return ok;
+}
+
 // Merged coverage, JUnit, HTML; the summary lines. Returns the exit code.
 int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcomes, const fs::path& out,
            double seconds, std::ostream& os, std::ostream& err) {
   const MergedCoverage mc = merge_coverage(outcomes, out.string(), err);
   const cov::CoverageData& merged = mc.all;
+  bool code_closure_ok = true;
   fs::create_directories(out / "coverage");
   merged.save((out / "coverage" / "merged.json").string(), {{"run_id", m.run_id}, {"plan", m.plan_name}, {"level", m.level}});
   for (const auto& [config, data] : mc.by_config)
@@ -181,6 +256,7 @@ int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcome
       os << fmt::format("code coverage: line {:.1f}%, toggle {:.1f}% over {} coverage files: {}\n", c.total.line_percent(),
                         c.total.toggle_percent(), cc.files,
                         cc.html ? (out / c.html).string() : (out / "coverage" / "code" / "merged.dat").string());
+      code_closure_ok = close_run_code_coverage(m, outcomes, cc, out, c, os, err);
     }
   }
   {
@@ -222,7 +298,7 @@ int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcome
        << coverage_table_text(merged, mc.by_config);
   os << runner_overhead(outcomes).text() << "\n";
   os << "report: " << (out / "report.html").string() << "\n";
-  return passed == outcomes.size() ? 0 : 1;
+  return passed == outcomes.size() && code_closure_ok ? 0 : 1;
 }
 
 }  // namespace
@@ -267,6 +343,16 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
     m.dlaverif = opt.dlaverif.empty() ? self_executable() : fs::absolute(opt.dlaverif).string();
     m.code_coverage = opt.code_coverage;
     m.close_coverage = opt.close_coverage;
+    if (!opt.code_coverage && (!opt.code_coverage_waivers.empty() || !opt.code_coverage_goals.empty()))
+      throw std::invalid_argument("--code-coverage-waivers and --code-coverage-goals need --code-coverage");
+    if (!opt.code_coverage_waivers.empty()) {
+      load_code_coverage_waivers(opt.code_coverage_waivers);  // refused now, not after the tests
+      m.code_coverage_waivers = fs::absolute(opt.code_coverage_waivers).lexically_normal().string();
+    }
+    if (!opt.code_coverage_goals.empty()) {
+      parse_code_coverage_goals(opt.code_coverage_goals);
+      m.code_coverage_goals = opt.code_coverage_goals;
+    }
     if (opt.code_coverage && opt.dlaverif.empty()) {
       m.dlaverif = (fs::path(m.dlaverif).parent_path() / "dlaverif-cov").string();
       if (access(m.dlaverif.c_str(), X_OK) != 0)

@@ -26,6 +26,8 @@ struct RegressOptions {
   bool quiet = false;           // not on a terminal: print failures only, not every test
   size_t stop_after = 0;       // testing the runner: stop as if interrupted after N results
   bool code_coverage = false;  // run the tests with dlaverif-cov and merge Verilator line/toggle coverage
+  std::string code_coverage_waivers;  // reviewed waiver file of unreachable lines and toggles (YAML)
+  std::string code_coverage_goals;    // "line=95,toggle=90": checked per configuration and unit (exit 1 when missed)
   bool close_coverage = false; // after the plan: screen golden-only candidates, run those that hit holes
   size_t closure_candidates = 200;  // (knob setting, seed) pairs screened
   size_t closure_tests = 20;        // closure tests run at most

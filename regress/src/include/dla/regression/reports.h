@@ -9,6 +9,7 @@
 
 #include "dla/coverage/coverage_data.h"
 #include "dla/regression/code_coverage.h"
+#include "dla/regression/code_coverage_closure.h"
 #include "dla/regression/outcome.h"
 #include "dla/regression/results_db.h"
 #include "dla/warning_log.h"
@@ -32,6 +33,12 @@ struct CodeCoverageReport {
   std::vector<FileCodeCoverage> units, files;
   FileCodeCoverage total;
   std::string html;  // genhtml index (relative to the out dir); empty when not rendered
+  // Closure per configuration and unit: goals (checked when enforced), waivers, uncovered lists.
+  std::vector<ConfigCodeClosure> closure;
+  CodeCoverageGoals goals;
+  bool goals_enforced = false;
+  std::string waivers;                    // the waiver file, empty when none
+  std::vector<size_t> unused_waivers;     // entries that excused nothing on any configuration
 };
 
 struct ReportInput {
