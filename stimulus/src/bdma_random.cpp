@@ -33,7 +33,14 @@ struct Op {
 // a stray write lands in memory nobody owns.
 class RegionAllocator {
  public:
-  explicit RegionAllocator(Rng& rng) : rng_(rng) {
+  // high_bits > 0 (knob high_addresses): both memories' regions start anywhere below
+  // 2^high_bits, less 4 GiB of headroom, so that every address bit the configuration has is used.
+  RegionAllocator(Rng& rng, unsigned high_bits) : rng_(rng) {
+    if (high_bits > 32) {
+      const uint64_t top = high_bits >= 64 ? ~uint64_t{0} >> 32 : (uint64_t{1} << (high_bits - 32)) - 1;
+      for (uint64_t& n : next_) n = (rng_.uniform(1, top - 1) << 32) + rng_.uniform(0, 0xffff) * 0x1000;
+      return;
+    }
     // DBB sometimes above 4 GiB so that the *_ADDR_HIGH registers matter.
     next_[0] = rng_.chance(0.5) ? (rng_.uniform(1, 0xff) << 32) + rng_.uniform(0, 0xffff) * 0x1000
                                 : 0x1000'0000ull + rng_.uniform(0, 0xffff) * 0x1000;
@@ -66,6 +73,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const uint64_t max_ops = k.integer("max_ops", 1, cfg.bdma_queue_depth / 2);
   const uint64_t batches = k.integer("batches", 1, 1000);
   const std::string ports = k.choice("ports", {"both", "dbb", "sram"});
+  const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -73,7 +81,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng layout = Rng::stream(seed, "bdma.layout");
   Rng data = Rng::stream(seed, "bdma.data");
   Rng flow = Rng::stream(seed, "bdma.flow");
-  RegionAllocator alloc(layout);
+  RegionAllocator alloc(layout, high_addresses ? cfg.dbb_addr_bits : 0);
 
   auto pick_port = [&]() {
     if (ports == "dbb") return MemPort::Dbb;
@@ -125,7 +133,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   };
 
   b.note(fmt::format("knobs: max_line_bytes={} max_lines={} max_surfaces={} max_ops={} batches={} ports={}",
-                     max_line, max_lines, max_surfaces, max_ops, batches, ports));
+                     max_line, max_lines, max_surfaces, max_ops, batches, ports) +
+         (high_addresses ? " high_addresses=on" : ""));
   for (uint64_t batch = 0; batch < batches; ++batch) {
     const unsigned g = flow.chance(0.5) ? 1u : 0u;
     if (outstanding[g]) {  // never launch a busy group
@@ -199,7 +208,8 @@ TestGenerator make_bdma_random_generator() {
              {"max_surfaces", "4", "most surfaces per operation"},
              {"max_ops", "4", "most operations per batch (at most half the queue depth)"},
              {"batches", "6", "number of launched batches"},
-             {"ports", "both", "memories used: dbb, sram or both"}};
+             {"ports", "both", "memories used: dbb, sram or both"},
+             {"high_addresses", "off", "on: both memories' regions anywhere in the configuration's address space"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::BDMA) || cfg.bdma_queue_depth < 2) return "the configuration has no BDMA";

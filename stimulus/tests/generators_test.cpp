@@ -331,6 +331,44 @@ TEST(BdmaRandom, KnobsShapeTheProgram) {
   EXPECT_EQ(launches, 3u);
 }
 
+// Register writes and memory loads of a program, as text (for comparing two programs).
+std::string writes_and_loads(const Program& p) {
+  std::string s;
+  for (const ProgramOp& op : p.ops) {
+    if (const auto* w = std::get_if<RegWrite>(&op)) s += fmt::format("w {:x} {:x}\n", w->addr, w->data);
+    if (const auto* l = std::get_if<MemLoad>(&op))
+      s += fmt::format("l {} {:x} {}\n", static_cast<unsigned>(l->port), l->addr, l->bytes.size());
+  }
+  return s;
+}
+
+TEST(BdmaRandom, HighAddressesUseTheWholeAddressSpaceAndOffIsTheDefault) {
+  const TestGenerator& g = find_test_generator("bdma.random");
+  const HwConfig& v1 = HwConfig::get("v1");
+  uint64_t highest[2] = {0, 0};
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    const Program p = g.generate(v1, seed, {{"high_addresses", "on"}});
+    check_bdma_program(p, fmt::format("high addresses, seed {}", seed));
+    for (const ProgramOp& op : p.ops)
+      if (const auto* l = std::get_if<MemLoad>(&op)) {
+        uint64_t& h = highest[static_cast<unsigned>(l->port)];
+        h = std::max(h, l->addr);
+        EXPECT_LT(l->addr, l->addr + l->bytes.size()) << "a region wraps the address space";
+      }
+    EXPECT_EQ(writes_and_loads(g.generate(v1, seed, {{"high_addresses", "off"}})), writes_and_loads(g.generate(v1, seed)))
+        << "seed " << seed << ": the default program changed";
+  }
+  EXPECT_GE(highest[0], uint64_t{1} << 62) << "DBB regions stay low";
+  EXPECT_GE(highest[1], uint64_t{1} << 62) << "SRAM regions stay low";
+  // Without the knob the regions stay below 2^40 (the programs of existing seeds).
+  for (uint64_t seed = 1; seed <= 12; ++seed)
+    for (const ProgramOp& op : g.generate(v1, seed).ops) {
+      if (const auto* l = std::get_if<MemLoad>(&op)) {
+        EXPECT_LT(l->addr, uint64_t{1} << 40);
+      }
+    }
+}
+
 TEST(BdmaRandom, UsesBothGroupsBothPortsAndBackToBackLaunches) {
   const TestGenerator& g = find_test_generator("bdma.random");
   bool group[2] = {false, false}, port[2] = {false, false}, back_to_back = false;
