@@ -248,35 +248,93 @@ write_rtlil {work}/miter.il
 """, work, "miter")
 
 
-def select_mutant(sel_width, mid):
-    """Yosys commands turning the loaded miter into the miter of mutant `mid` (ABC propagates
-    the constant selector: an opt pass here would cost Yosys seconds per mutant)."""
-    return f"""design -load miter
-cd triage_miter
-delete -port sel
-connect -set sel {sel_width}'d{mid}
-cd
-"""
+class Aig:
+    """A binary AIGER file (as Yosys' write_aiger writes it), enough to set inputs to constants."""
+
+    def __init__(self, path):
+        data = open(path, "rb").read()
+        pos = data.index(b"\n")
+        head = [int(x) for x in data[:pos].split()[1:]] + [0] * 4
+        self.M, self.I, self.L, self.O, self.A, self.B, self.C, J, F = head[:9]
+        if J or F:
+            fail(f"{path}: justice or fairness properties are not expected in a triage miter")
+        pos += 1
+        self.lines = []  # latch, output, bad and constraint lines, as written
+        for _ in range(self.L + self.O + self.B + self.C):
+            end = data.index(b"\n", pos)
+            self.lines.append(data[pos:end].split())
+            pos = end + 1
+        rhs = []
+        for i in range(self.A):
+            lhs = 2 * (self.I + self.L + i + 1)
+            d = []
+            for _ in range(2):
+                x, shift = 0, 0
+                while True:
+                    b = data[pos]
+                    pos += 1
+                    x |= (b & 0x7F) << shift
+                    if b < 0x80:
+                        break
+                    shift += 7
+                d.append(x)
+            rhs.append((lhs - d[0], lhs - d[0] - d[1]))
+        self.rhs = rhs
+        self.tail = data[pos:]  # symbol table and comments
+
+    def write(self, path, constants):
+        """Writes the AIG with input variables set to constants ({var: 0 or 1}); the inputs stay
+        (unused), so witnesses keep the input order."""
+        def sub(lit):
+            v = lit >> 1
+            return constants[v] ^ (lit & 1) if v in constants else lit
+        out = bytearray(f"aig {self.M} {self.I} {self.L} {self.O} {self.A} {self.B} {self.C}\n".encode())
+        for k, fields in enumerate(self.lines):
+            vals = [int(x) for x in fields]
+            if k < self.L:  # a latch line: next state, then an optional reset value
+                vals[0] = sub(vals[0])
+            else:
+                vals = [sub(x) for x in vals]
+            out += (" ".join(str(x) for x in vals) + "\n").encode()
+        for i, (r0, r1) in enumerate(self.rhs):
+            lhs = 2 * (self.I + self.L + i + 1)
+            r0, r1 = sub(r0), sub(r1)
+            if r0 < r1:
+                r0, r1 = r1, r0
+            for x in (lhs - r0, r0 - r1):
+                while x >= 0x80:
+                    out.append((x & 0x7F) | 0x80)
+                    x >>= 7
+                out.append(x)
+        out += self.tail
+        with open(path, "wb") as f:
+            f.write(out)
 
 
-def write_aigs(work, sel_width, ids, jobs):
-    """Writes every mutant's miter, <work>/<id>/miter.aig and its map .aim: one Yosys run per
-    group of ids, `jobs` groups at once (each run loads the miter once)."""
-    groups = [ids[k::jobs] for k in range(min(jobs, len(ids)))]
+def selector_inputs(aim):
+    """[(input index, selector bit)] of the miter's `sel` input, from write_aiger's map."""
+    found = []
+    with open(aim) as f:
+        for line in f:
+            t = line.split()
+            if t[:1] == ["input"] and t[3:4] == ["sel"]:
+                found.append((int(t[1]), int(t[2])))
+    if not found:
+        fail(f"{aim}: the miter's AIG has no sel input")
+    return found
 
-    def run(k):
-        script = [f"read_rtlil {work}/miter.il", "design -save miter"]
-        for mid in groups[k]:
-            d = os.path.join(work, str(mid))
-            os.makedirs(d, exist_ok=True)
-            script += [select_mutant(sel_width, mid), f"write_aiger -zinit -map {d}/miter.aim {d}/miter.aig"]
-        return yosys("\n".join(script) + "\n", work, f"aigs{k}", exit_on_error=False)
 
-    failed = [log for log in parallel(run, range(len(groups)), jobs) if log]
-    if failed:
-        with open(failed[0]) as f:
-            sys.stderr.write(f.read()[-3000:])
-        fail(f"yosys failed ({failed[0]})")
+def write_aigs(work, ids):
+    """Writes the miter once as an AIG with the selector as an input (one Yosys run), then each
+    mutant's miter, <work>/<id>/miter.aig, with the selector's inputs set to the id's bits."""
+    yosys(f"read_rtlil {work}/miter.il\nwrite_aiger -zinit -map {work}/miter.aim {work}/miter.aig\n", work, "aig")
+    aig = Aig(os.path.join(work, "miter.aig"))
+    sel = selector_inputs(os.path.join(work, "miter.aim"))
+    for mid in ids:
+        d = os.path.join(work, str(mid))
+        os.makedirs(d, exist_ok=True)
+        aig.write(os.path.join(d, "miter.aig"), {index + 1: (mid >> bit) & 1 for index, bit in sel})
+    return aig, sel
 
 
 def check_mutant(work, mid, depth, timeout):
@@ -308,13 +366,13 @@ def check_mutant(work, mid, depth, timeout):
     return rec
 
 
-def replay_witnesses(work, sel_width, recs, vcd_dir):
+def replay_witnesses(work, aig, sel, recs, vcd_dir):
     """Replay ABC's counterexamples in Yosys' simulator (one run): a VCD per distinguishable
     mutant and the ports that differ; a difference only at cut-memory inputs becomes unknown."""
     found = [r for r in recs if r["class"] == "distinguishable"]
     if not found:
         return
-    script = [f"read_rtlil {work}/miter.il", "design -save miter"]
+    script = [f"read_rtlil {work}/miter.il"]
     for rec in found:
         d = os.path.join(work, str(rec["id"]))
         with open(os.path.join(d, "cex.txt")) as f:
@@ -322,14 +380,19 @@ def replay_witnesses(work, sel_width, recs, vcd_dir):
         body = [l for l in body if l]
         # ABC's first line is the initial state of *its* latches, after strash dropped the ones
         # nothing reads; the written AIG's latches all start at 0 (-zinit), so say that instead.
-        with open(os.path.join(d, "miter.aig"), "rb") as f:
-            latches = int(f.readline().split()[3])
+        # The selector inputs (unused in the mutant's AIG) get the mutant's id in every cycle.
+        frames = []
+        for line in body[1:]:
+            bits = list(line)
+            for index, bit in sel:
+                if index < len(bits):
+                    bits[index] = str((rec["id"] >> bit) & 1)
+            frames.append("".join(bits))
         aiw = os.path.join(d, "witness.aiw")
         with open(aiw, "w") as f:  # AIGER witness: status, property, initial latches, inputs per cycle
-            f.write("1\nb0\n" + "0" * latches + "\n" + "\n".join(body[1:]) + "\n.\n")
+            f.write("1\nb0\n" + "0" * aig.L + "\n" + "\n".join(frames) + "\n.\n")
         rec["witness"] = os.path.join(vcd_dir, f"{rec['id']}.vcd")
-        script += [select_mutant(sel_width, rec["id"]),
-                   f"sim -r {aiw} -map {d}/miter.aim -clock {CLOCK[0]} -scope triage_miter -vcd {rec['witness']}"]
+        script += [f"sim -r {aiw} -map {work}/miter.aim -clock {CLOCK[0]} -scope triage_miter -vcd {rec['witness']}"]
     yosys("\n".join(script) + "\n", work, "replay")
     for rec in found:
         rec["ports"] = differing_ports(rec["witness"])
@@ -374,7 +437,7 @@ def main():
     ap.add_argument("--qualify", action="append", default=[], metavar="PORT=WHEN[@DELAY]",
                     help="compare output PORT only where port WHEN (an input, or the unmutated copy's output) "
                          "was non-zero DELAY cycles before (default 0): where the unit's consumer reads it")
-    ap.add_argument("-j", "--jobs", type=int, default=1, help="Yosys and ABC processes at once (default 1)")
+    ap.add_argument("-j", "--jobs", type=int, default=1, help="ABC processes at once (default 1)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     for f in ("prepared.il", "mutations.ys", "mutants.json"):
@@ -412,9 +475,9 @@ def main():
     outs, rst = write_miter(ports, top, meta["selector_width"], work, qualifiers)
     build_miter(work)
     setup = time.monotonic() - started
-    write_aigs(work, meta["selector_width"], ids, a.jobs)
+    aig, sel = write_aigs(work, ids)
     results = parallel(lambda mid: check_mutant(work, mid, a.depth, a.timeout), ids, a.jobs)
-    replay_witnesses(work, meta["selector_width"], results, vcd_dir)
+    replay_witnesses(work, aig, sel, results, vcd_dir)
     for rec in results:
         extra = f" after {rec['witness_cycles']} cycles at {', '.join(rec['ports']) or '?'}" \
             if rec["class"] == "distinguishable" else f" ({rec['reason']})" if "reason" in rec else ""
