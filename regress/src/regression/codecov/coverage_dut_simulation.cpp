@@ -42,7 +42,7 @@ class CoverageDut : public DLA_DUT_CLASS {
 }  // namespace
 
 std::unique_ptr<Simulation> DLA_TB_FACTORY(const SimOptions& options) {
-  return std::make_unique<VerilatedSimulation<CoverageDut, DLA_TB_HAS_SRAM>>(DLA_CFG_NAME, options);
+  return std::make_unique<VerilatedSimulation<CoverageDut, DLA_TB_HAS_SRAM>>(DLA_CFG_NAME, DLA_CFG_ADDR_BITS, options);
 }
 
 }  // namespace dla::tb::detail
