@@ -74,6 +74,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const uint64_t batches = k.integer("batches", 1, 1000);
   const std::string ports = k.choice("ports", {"both", "dbb", "sram"});
   const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
+  const bool stall_count = k.choice("stall_count", {"off", "on"}) == "on";
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -134,7 +135,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
 
   b.note(fmt::format("knobs: max_line_bytes={} max_lines={} max_surfaces={} max_ops={} batches={} ports={}",
                      max_line, max_lines, max_surfaces, max_ops, batches, ports) +
-         (high_addresses ? " high_addresses=on" : ""));
+         (high_addresses ? " high_addresses=on" : "") + (stall_count ? " stall_count=on" : ""));
+  // The stall counters count only with CFG_STATUS.STALL_COUNT_EN; the scoreboard bounds them by
+  // the cycles the memories withheld after every batch (0 while disabled).
+  if (stall_count) b.write(reg(B::CFG_STATUS::offset), B::CFG_STATUS::STALL_COUNT_EN::put(0, 1));
   for (uint64_t batch = 0; batch < batches; ++batch) {
     const unsigned g = flow.chance(0.5) ? 1u : 0u;
     if (outstanding[g]) {  // never launch a busy group
@@ -209,7 +213,8 @@ TestGenerator make_bdma_random_generator() {
              {"max_ops", "4", "most operations per batch (at most half the queue depth)"},
              {"batches", "6", "number of launched batches"},
              {"ports", "both", "memories used: dbb, sram or both"},
-             {"high_addresses", "off", "on: both memories' regions anywhere in the configuration's address space"}};
+             {"high_addresses", "off", "on: both memories' regions anywhere in the configuration's address space"},
+             {"stall_count", "off", "on: enable the stall counters (CFG_STATUS.STALL_COUNT_EN) for the whole test"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::BDMA) || cfg.bdma_queue_depth < 2) return "the configuration has no BDMA";

@@ -369,6 +369,32 @@ TEST(BdmaRandom, HighAddressesUseTheWholeAddressSpaceAndOffIsTheDefault) {
     }
 }
 
+TEST(BdmaRandom, StallCountEnablesTheCountersBeforeTheFirstLaunch) {
+  const TestGenerator& g = find_test_generator("bdma.random");
+  const HwConfig& v1 = HwConfig::get("v1");
+  const uint32_t cfg_status = 0x4000 + reg::BDMA::CFG_STATUS::offset, launch0 = 0x4000 + reg::BDMA::CFG_LAUNCH0::offset,
+                 launch1 = 0x4000 + reg::BDMA::CFG_LAUNCH1::offset;
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    const Program on = g.generate(v1, seed, {{"stall_count", "on"}});
+    check_bdma_program(on, fmt::format("stall_count, seed {}", seed));
+    int enables = 0;
+    bool launched = false;
+    for (const ProgramOp& op : on.ops)
+      if (const auto* w = std::get_if<RegWrite>(&op)) {
+        if (w->addr == launch0 || w->addr == launch1) launched = true;
+        if (w->addr == cfg_status) {
+          EXPECT_FALSE(launched) << "seed " << seed << ": enabled after a launch";
+          EXPECT_EQ(w->data, 1u);
+          ++enables;
+        }
+      }
+    EXPECT_EQ(enables, 1) << "seed " << seed;
+    const std::string off = writes_and_loads(g.generate(v1, seed, {{"stall_count", "off"}}));
+    EXPECT_EQ(off, writes_and_loads(g.generate(v1, seed))) << "seed " << seed << ": the default program changed";
+    EXPECT_EQ(off.find(fmt::format("w {:x} ", cfg_status)), std::string::npos) << "seed " << seed;
+  }
+}
+
 TEST(BdmaRandom, UsesBothGroupsBothPortsAndBackToBackLaunches) {
   const TestGenerator& g = find_test_generator("bdma.random");
   bool group[2] = {false, false}, port[2] = {false, false}, back_to_back = false;
