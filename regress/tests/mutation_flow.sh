@@ -80,6 +80,18 @@ printf 'waivers:\n  - model: small:pdp\n    mutant: %s\n    reason: another mode
   --out "$tmp/out3" --waivers "$tmp/other-model.yaml" >"$tmp/run2b.txt" 2>&1
 grep -q "0 waived" "$tmp/run2b.txt" && ok "a waiver of another model does not waive" ||
   { fail "waiver of small:pdp applied to v1:bdma"; cat "$tmp/run2b.txt"; }
+# An `explained` entry names the survivor's reason without calling it equivalent: the class and
+# the kill rate stay, the reason is reported.
+printf 'waivers:\n  - model: v1:bdma\n    mutant: %s\n    kind: explained\n    reason: seen only by a cycle model\n' "$survivor" >"$tmp/explained.yaml"
+"$dla" mutate --unit bdma --config v1 --mutants "$killed,$survivor" --plan "$tmp/tiny.yaml" --level smoke -j 2 \
+  --out "$tmp/out-ex" --waivers "$tmp/explained.yaml" >"$tmp/run-ex.txt" 2>&1
+python3 - "$tmp/out-ex" "$survivor" <<'PY' && ok "an explained survivor keeps its class and the kill rate" || { fail "explained waiver"; cat "$tmp/run-ex.txt"; }
+import json, sys
+u = json.load(open(f"{sys.argv[1]}/bdma-v1/grading.json"))["units"][0]
+s = [m for m in u["mutants"] if m["id"] == int(sys.argv[2])][0]
+assert s["class"] != "waived" and s["explanation"] == "seen only by a cycle model", s
+assert u["waived"] == 0 and u["explained"] == 1 and u["kill_rate"] == 0.5, u
+PY
 # A waiver by mutation identity (no id), written from grading.json's fields, waives the
 # survivor; the same identity with another bit waives nothing (and is reported as stale).
 python3 - "$tmp/out" "$survivor" "$tmp" <<'PY' || fail "identity waivers from grading.json"
@@ -207,5 +219,5 @@ expect2 "plan without the unit" "has no test for unit 'bdma'" --unit bdma --conf
 printf 'waivers:\n  - mutant: 3\n' >"$tmp/w1.yaml"
 expect2 "waiver without reason" "entry 1: needs a 'reason'" --unit bdma --config v1 --plan "$tmp/tiny.yaml" --waivers "$tmp/w1.yaml" --out "$tmp/b"
 printf 'waivers:\n  - mutnat: 3\n    reason: typo\n' >"$tmp/w2.yaml"
-expect2 "waiver with unknown field" "unknown field 'mutnat' (fields: model, mutant, location, mode, port, bit, ctrlbit, cell, reason)" --unit bdma --config v1 --plan "$tmp/tiny.yaml" --waivers "$tmp/w2.yaml" --out "$tmp/b"
+expect2 "waiver with unknown field" "unknown field 'mutnat' (fields: model, mutant, location, mode, port, bit, ctrlbit, cell, kind, reason)" --unit bdma --config v1 --plan "$tmp/tiny.yaml" --waivers "$tmp/w2.yaml" --out "$tmp/b"
 [[ $failures == 0 ]] && echo "all passed" || { echo "$failures failure(s)"; exit 1; }

@@ -93,7 +93,7 @@ TEST(Waivers, BadEntriesNameTheEntryAndTheRule) {
   EXPECT_EQ(load_error("waivers:\n  - {model: cdp, mutant: 3, reason: x}\n"),
             "entry 1: 'model' must be <config>:<unit> (e.g. v1:bdma), not 'cdp'");
   EXPECT_EQ(load_error("waivers:\n  - {mutant: 1, reason: x}\n  - {unit: cdp, mutant: 3, reason: x}\n"),
-            "entry 2: unknown field 'unit' (fields: model, mutant, location, mode, port, bit, ctrlbit, cell, reason)");
+            "entry 2: unknown field 'unit' (fields: model, mutant, location, mode, port, bit, ctrlbit, cell, kind, reason)");
   EXPECT_EQ(load_error("waivers:\n  - {mutant: 0, reason: x}\n"), "entry 1: 'mutant' 0 is the unmutated design");
   EXPECT_EQ(load_error("nothing: 1\n"), "needs a top-level 'waivers:' list");
 }
@@ -400,6 +400,47 @@ TEST(TriageResults, TheStoreKeepsVerdictsAndTheReportListsDistinguishableSurvivo
   EXPECT_LT(first_row, other);
   EXPECT_NE(html.find("href=\"u/triage/witnesses/10.vcd\""), std::string::npos);
   EXPECT_NE(html.find("equivalent within 30 cycles"), std::string::npos);
+}
+
+TEST(ExplainedSurvivors, AnExplainedSurvivorKeepsItsClassAndItsPlaceInTheKillRate) {
+  const auto w = load_text(
+      "waivers:\n"
+      "  - {model: v1:bdma, mutant: 11, kind: explained, reason: a stall counter counting less reads within its bound}\n"
+      "  - {model: v1:bdma, mutant: 12, kind: equivalent, reason: proved}\n");
+  ASSERT_EQ(w.size(), 2u);
+  EXPECT_TRUE(w[0].explained);
+  EXPECT_FALSE(w[1].explained);
+  EXPECT_EQ(load_error("waivers:\n  - {mutant: 3, kind: maybe, reason: r}\n"),
+            "entry 1: 'kind' must be equivalent or explained, not 'maybe'");
+  EXPECT_EQ(load_error("waivers:\n  - {mutant: 3, kind: explained}\n"),
+            "entry 1: needs a 'reason' (why no test of the bench can see it)");
+
+  std::vector<MutantResult> v = triaged_grade();  // 10: distinguishable, no reason
+  v.push_back(result(11, Status::Survived, SurvivorClass::NotDetected));
+  v.back().explanation = w[0].reason;
+  v.push_back(result(12, Status::Survived, SurvivorClass::NotDetected));  // neither waived nor explained
+  RunInfo run;
+  run.unit = "bdma";
+  run.config = "v1";
+  const UnitSummary s = summarize(run, v);
+  EXPECT_EQ(s.explained, 1u);
+  EXPECT_EQ(s.unexplained, 2u);  // 10 (distinguishable) and 12 (not detected)
+  EXPECT_DOUBLE_EQ(s.kill_rate_non_equivalent, 6.0 / 10);  // 11 stays in the denominator
+  EXPECT_FALSE(v[10].unexplained());
+  EXPECT_TRUE(v[11].unexplained());
+  EXPECT_TRUE(v[9].unexplained());
+  EXPECT_FALSE(v[8].unexplained());  // unknown verdict, not activated
+  EXPECT_EQ(s.results[10].to_json()["explanation"], w[0].reason);
+
+  const fs::path db = fs::temp_directory_path() / ("dla_explained_" + std::to_string(::getpid()) + ".db");
+  fs::remove(db);
+  record(db.string(), run, v);
+  const auto units = latest_per_unit(db.string());
+  fs::remove(db);
+  ASSERT_EQ(units.size(), 1u);
+  EXPECT_EQ(units[0].explained, 1u);
+  EXPECT_EQ(units[0].unexplained, 2u);
+  EXPECT_NE(report_html(units).find("explained: a stall counter"), std::string::npos);
 }
 
 }  // namespace

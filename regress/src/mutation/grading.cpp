@@ -186,6 +186,10 @@ Grading grade(const MutantList& mutants, const std::vector<Job>& jobs, const Gra
       if (!r.mutant.probed) r.note = "no activation probe: activation assumed";
       for (const Waiver& w : opt.waivers)
         if (w.matches(r.mutant)) {
+          if (w.explained) {  // keeps its class and its place in the kill rate
+            r.explanation = w.reason;
+            break;
+          }
           r.note = std::string("waived (") + class_name(r.survivor_class) + "): " + w.reason;
           r.survivor_class = SurvivorClass::Waived;
           break;

@@ -73,7 +73,7 @@ bool Waiver::matches(const Mutant& m) const {
 namespace {
 
 const std::set<std::string> kModes = {"inv", "const0", "const1", "cnot0", "cnot1"};
-const char* const kFields = "model, mutant, location, mode, port, bit, ctrlbit, cell, reason";
+const char* const kFields = "model, mutant, location, mode, port, bit, ctrlbit, cell, kind, reason";
 
 // "file:L.C-L.C" as mutants.json writes a location.
 bool whole_span(const std::string& s) {
@@ -103,7 +103,7 @@ std::vector<Waiver> load_waivers(const std::string& path) {
     for (const auto& kv : e) {
       const auto key = kv.first.as<std::string>();
       if (key != "model" && key != "mutant" && key != "location" && key != "mode" && key != "port" && key != "bit" &&
-          key != "ctrlbit" && key != "cell" && key != "reason")
+          key != "ctrlbit" && key != "cell" && key != "kind" && key != "reason")
         throw bad(i, "unknown field '" + key + "' (fields: " + kFields + ")");
     }
     Waiver w;
@@ -156,7 +156,14 @@ std::vector<Waiver> load_waivers(const std::string& path) {
         if (e[key]) throw bad(i, std::string("'") + key + "' is part of a mutation identity, which needs 'mode'");
       if (!w.mutant && w.location.empty()) throw bad(i, "needs 'mutant', 'location' or a mutation identity ('mode', ...)");
     }
-    if (!e["reason"] || e["reason"].as<std::string>().empty()) throw bad(i, "needs a 'reason' (why it is equivalent)");
+    if (e["kind"]) {
+      const auto kind = e["kind"].as<std::string>();
+      if (kind != "equivalent" && kind != "explained")
+        throw bad(i, "'kind' must be equivalent or explained, not '" + kind + "'");
+      w.explained = kind == "explained";
+    }
+    if (!e["reason"] || e["reason"].as<std::string>().empty())
+      throw bad(i, w.explained ? "needs a 'reason' (why no test of the bench can see it)" : "needs a 'reason' (why it is equivalent)");
     w.reason = e["reason"].as<std::string>();
     out.push_back(std::move(w));
   }
@@ -216,8 +223,14 @@ nlohmann::json MutantResult::to_json() const {
     j["killed_by"] = {{"test", killer_test}, {"seed", killer_seed}, {"signature", killer_signature}};
   if (survivor_class != SurvivorClass::None) j["class"] = class_name(survivor_class);
   if (!note.empty()) j["note"] = note;
+  if (!explanation.empty()) j["explanation"] = explanation;
   if (triage) j["triage"] = triage->to_json();
   return j;
+}
+
+bool MutantResult::unexplained() const {
+  if (status != Status::Survived || survivor_class == SurvivorClass::Waived || !explanation.empty()) return false;
+  return survivor_class == SurvivorClass::NotDetected || (triage && triage->distinguishable());
 }
 
 nlohmann::json TriageVerdict::to_json() const {

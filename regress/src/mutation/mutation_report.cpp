@@ -113,6 +113,8 @@ UnitSummary summarize(const RunInfo& run, const std::vector<MutantResult>& resul
           else ++s.triage_unknown;
         }
         if (r.survivor_class == SurvivorClass::Waived || (r.triage && r.triage->equivalent())) ++s.waived_or_equivalent;
+        if (!r.explanation.empty()) ++s.explained;
+        if (r.unexplained()) ++s.unexplained;
         if (r.survivor_class == SurvivorClass::Waived) ++s.waived;
         if (r.survivor_class == SurvivorClass::NotActivated) ++s.not_activated;
         if (r.survivor_class == SurvivorClass::NotPropagated) ++s.not_propagated;
@@ -148,6 +150,7 @@ nlohmann::json report_json(const std::vector<UnitSummary>& units) {
                                                  {"waived", u.waived}}},
                          {"kill_rate_all", u.kill_rate_all},
                          {"kill_rate_non_equivalent", u.kill_rate_non_equivalent},
+                         {"explained", u.explained}, {"unexplained", u.unexplained},
                          {"triage", {{"triaged", u.triaged}, {"equivalent", u.equivalent},
                                      {"distinguishable", u.distinguishable}, {"unknown", u.triage_unknown}}},
                          {"seconds", u.run.seconds}, {"mutants_per_hour", u.mutants_per_hour},
@@ -184,14 +187,16 @@ std::string report_html(const std::vector<UnitSummary>& units) {
   h += "<h2>Per unit</h2>\n<table><tr><th>unit</th><th>config</th><th>graded</th><th>killed</th><th>kill rate</th>"
        "<th></th><th>not activated</th><th>not propagated</th><th>not detected</th><th>waived</th><th>timed out</th>"
        "<th>triaged</th><th>equivalent</th><th>distinguishable</th><th>kill rate, non-equivalent</th>"
+       "<th>explained</th><th>unexplained</th>"
        "<th>time to kill p50 / p90 / max</th><th>mutants/hour</th><th>run</th></tr>\n";
   for (const auto& u : units)
     h += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1f} %</td><td>{}</td><td>{}</td>"
                      "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1f} %</td>"
-                     "<td>{:.1f} / {:.1f} / {:.1f} s</td><td>{:.0f}</td><td>#{} {} ({})</td></tr>\n",
+                     "<td>{}</td><td class=\"{}\">{}</td><td>{:.1f} / {:.1f} / {:.1f} s</td><td>{:.0f}</td><td>#{} {} ({})</td></tr>\n",
                      esc(u.run.unit), esc(u.run.config), u.graded, u.killed, 100 * u.kill_rate,
                      bar(u.kill_rate, "#3a3"), u.not_activated, u.not_propagated, u.not_detected, u.waived,
                      u.timed_out, u.triaged, u.equivalent, u.distinguishable, 100 * u.kill_rate_non_equivalent,
+                     u.explained, u.unexplained ? "not-detected" : "", u.unexplained,
                      percentile(u.kill_seconds, 0.5), percentile(u.kill_seconds, 0.9),
                      percentile(u.kill_seconds, 1.0), u.mutants_per_hour, u.run.id, esc(u.run.started),
                      esc(u.run.plan + " " + u.run.level));
@@ -232,10 +237,11 @@ std::string report_html(const std::vector<UnitSummary>& units) {
       } else if (r->triage) {
         triage = "unknown: " + esc(r->triage->reason);
       }
+      const std::string note = r->explanation.empty() ? r->note : "explained: " + r->explanation;
       h += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"{}\">{}</td><td>{}</td><td><code>{} {}[{}]</code></td>"
                        "<td><code>{}</code></td><td>{}</td><td>{}</td></tr>\n",
                        r->mutant.id, status_name(r->status), cls, cls, triage, esc(r->mutant.mode),
-                       esc(r->mutant.wire), r->mutant.bit, esc(r->mutant.location), r->tests_run, esc(r->note));
+                       esc(r->mutant.wire), r->mutant.bit, esc(r->mutant.location), r->tests_run, esc(note));
     }
     if (rows.empty()) h += "<tr><td colspan=\"8\">none: every mutant was killed</td></tr>\n";
     h += "</table>\n";

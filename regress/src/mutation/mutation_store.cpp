@@ -60,7 +60,10 @@ void create_tables(sqlite3* db) {
        // formal triage of survivors (dlaverif mutate --triage); ports comma separated, witness
        // relative to the run's out dir
        "CREATE TABLE IF NOT EXISTS mutation_triage(run_id INTEGER, mutant INTEGER, verdict TEXT, depth INTEGER, "
-       "witness_cycles INTEGER, ports TEXT, witness TEXT, reason TEXT, seconds REAL, PRIMARY KEY (run_id, mutant));");
+       "witness_cycles INTEGER, ports TEXT, witness TEXT, reason TEXT, seconds REAL, PRIMARY KEY (run_id, mutant));"
+       // survivors a waiver file explains (kind: explained) without calling them equivalent
+       "CREATE TABLE IF NOT EXISTS mutation_explanations(run_id INTEGER, mutant INTEGER, reason TEXT, "
+       "PRIMARY KEY (run_id, mutant));");
 }
 
 void bind_text(sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), -1, SQLITE_TRANSIENT); }
@@ -131,6 +134,15 @@ int64_t record(const std::string& db_path, RunInfo run, const std::vector<Mutant
     bind_text(tr.get(), 8, r.triage->reason);
     sqlite3_bind_double(tr.get(), 9, r.triage->seconds);
     if (sqlite3_step(tr.get()) != SQLITE_DONE) throw std::runtime_error(std::string("results store: ") + sqlite3_errmsg(db.get()));
+  }
+  Stmt ex = prepare(db.get(), "INSERT INTO mutation_explanations VALUES (?,?,?)");
+  for (const MutantResult& r : results) {
+    if (r.explanation.empty()) continue;
+    sqlite3_reset(ex.get());
+    sqlite3_bind_int64(ex.get(), 1, id);
+    sqlite3_bind_int64(ex.get(), 2, r.mutant.id);
+    bind_text(ex.get(), 3, r.explanation);
+    if (sqlite3_step(ex.get()) != SQLITE_DONE) throw std::runtime_error(std::string("results store: ") + sqlite3_errmsg(db.get()));
   }
   exec(db.get(), "COMMIT");
   return id;
@@ -205,6 +217,13 @@ std::vector<UnitSummary> latest_per_unit(const std::string& db_path) {
       v.seconds = sqlite3_column_double(ts.get(), 7);
       for (MutantResult& r : results)
         if (r.mutant.id == mutant) r.triage = v;
+    }
+    Stmt es = prepare(db.get(), "SELECT mutant, reason FROM mutation_explanations WHERE run_id = ?");
+    sqlite3_bind_int64(es.get(), 1, run.id);
+    while (sqlite3_step(es.get()) == SQLITE_ROW) {
+      const auto mutant = static_cast<uint32_t>(sqlite3_column_int64(es.get(), 0));
+      for (MutantResult& r : results)
+        if (r.mutant.id == mutant) r.explanation = text(es.get(), 1);
     }
     out.push_back(summarize(run, results));
   }

@@ -53,6 +53,10 @@ MutantList load_mutants(const std::string& path);
 //       ctrlbit: 5
 //       cell: '$flatten\u_dp.\g_lane[0].g_bn.u_bn.\u_rsh.$sub$dla_sdp_rsh.sv:36'  # cell_identity()
 //       reason: why no input can tell the mutant from the design
+//     - model: v1:bdma                   # kind: explained -- not equivalent, but the bench cannot
+//       mutant: 4                        # see it (e.g. a stall counter counting less: only upper
+//       kind: explained                  # bounds can be checked end to end); stays in the kill
+//       reason: ...                      # rate's denominator, the survivor carries the reason
 // An identity entry must name at most one mutant of a model (check_waivers).
 struct Waiver {
   std::string model;  // "<config>:<unit>"; empty: applies to every model
@@ -62,6 +66,7 @@ struct Waiver {
   std::string port;
   std::optional<int> bit, ctrlbit;
   std::string cell;   // cell_identity() of the cell; empty: any cell
+  bool explained = false;  // kind: explained (a named reason, not an equivalence)
   std::string reason;
   std::string file;   // where the entry was read (for messages)
   size_t entry = 0;   // 1-based entry number in that file
@@ -117,6 +122,10 @@ struct MutantResult {
   double seconds = 0;       // wall time of the mutant's test processes
   std::string note;         // waiver reason, timeout detail, ...
   std::optional<TriageVerdict> triage;  // survivors, when the grade ran formal triage
+  std::string explanation;  // an `explained` waiver's reason (the survivor keeps its class)
+  // A survivor nobody has accounted for: not detected, or shown distinguishable by formal
+  // triage, with neither a waiver nor an explanation.
+  bool unexplained() const;
   nlohmann::json to_json() const;
 };
 

@@ -29,6 +29,8 @@ struct UnitSummary {
   // over non-equivalent mutants, killed / (graded - mutants waived or proved equivalent).
   unsigned triaged = 0, equivalent = 0, distinguishable = 0, triage_unknown = 0;
   unsigned waived_or_equivalent = 0;
+  unsigned explained = 0;    // survivors with an `explained` reason
+  unsigned unexplained = 0;  // not detected or distinguishable, with no waiver and no reason
   double kill_rate_all = 0;             // killed / graded
   double kill_rate_non_equivalent = 0;  // killed / (graded - |waived or equivalent|)
   std::vector<double> kill_seconds;    // time to first kill of each killed mutant
