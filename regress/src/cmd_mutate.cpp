@@ -222,11 +222,17 @@ int run_mutate(const MutateOptions& o) {
       "waived), {} timed out; kill rate {:.1f} %; {:.0f} s ({:.0f} mutants/hour)\n",
       o.unit, o.config, s.graded, s.killed, s.survived, s.not_activated, s.not_propagated, s.not_detected, s.waived,
       s.timed_out, 100 * s.kill_rate, run.seconds, s.mutants_per_hour);
-  if (o.triage && triage_error.empty())
-    std::cout << fmt::format("triage: {} survivors: {} equivalent (within {} cycles), {} distinguishable, {} unknown; "
-                             "kill rate over all mutants {:.1f} %, over non-equivalent mutants {:.1f} %\n",
-                             s.triaged, s.equivalent, triage.settings.depth, s.distinguishable, s.triage_unknown,
-                             100 * s.kill_rate_all, 100 * s.kill_rate_non_equivalent);
+  if (o.triage && triage_error.empty()) {
+    unsigned for_all_cycles = 0;
+    for (const auto& r : grading.results)
+      if (r.triage && r.triage->equivalent() && r.triage->proof == "all cycles") ++for_all_cycles;
+    std::cout << fmt::format("triage: {} survivors: {} equivalent ({} within {} cycles, {} for all cycles), {} "
+                             "distinguishable, {} unknown; kill rate over all mutants {:.1f} %, over non-equivalent "
+                             "mutants {:.1f} %\n",
+                             s.triaged, s.equivalent, s.equivalent - for_all_cycles, triage.settings.depth,
+                             for_all_cycles, s.distinguishable, s.triage_unknown, 100 * s.kill_rate_all,
+                             100 * s.kill_rate_non_equivalent);
+  }
   std::cout << "report: " << o.out_dir << "/mutation.html, " << o.out_dir << "/mutation.json, store " << db
             << " (run " << run.id << ")\n";
   if (!triage_error.empty()) {

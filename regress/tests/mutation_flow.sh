@@ -142,7 +142,7 @@ STUB_ARGS="$tmp/stub_args.txt" "$dla" mutate --unit bdma --config v1 --mutants "
 rc=$?
 if [[ $rc == 0 ]] && grep -q -- "--mutants $survivor --depth 7 --timeout 5 " "$tmp/stub_args.txt" &&
    grep -q -- "--qualify wr_dat_data=wr_dat_valid@0" "$tmp/stub_args.txt" && grep -q -- "--jobs 2 " "$tmp/stub_args.txt" &&
-   grep -q "1 equivalent (within 7 cycles), 0 distinguishable" "$tmp/run2e.txt" &&
+   grep -q "1 equivalent (1 within 7 cycles, 0 for all cycles), 0 distinguishable" "$tmp/run2e.txt" &&
    python3 - "$tmp/out6" "$survivor" <<'PY'
 import json, sys
 u = json.load(open(f"{sys.argv[1]}/mutation.json"))["units"][0]
@@ -154,7 +154,7 @@ PY
 then ok "--triage: only the survivor triaged with the model's settings; verdict and both kill rates reported"
 else fail "--triage plumbing: exit $rc"; cat "$tmp/run2e.txt" "$tmp/stub_args.txt"; fi
 [[ $(sqlite3 "$tmp/out6/results.db" "select verdict from mutation_triage where mutant = $survivor") == equivalent ]] &&
-  grep -q "equivalent within 7 cycles" "$tmp/out6/mutation.html" && ok "triage verdict in the store and the page" ||
+  grep -q "equivalent (within 7 cycles)" "$tmp/out6/mutation.html" && ok "triage verdict in the store and the page" ||
   fail "triage verdict missing from the store or the page"
 STUB_FAIL=1 STUB_ARGS="$tmp/stub_args.txt" "$dla" mutate --unit bdma --config v1 --mutants "$survivor" \
   --plan "$tmp/tiny.yaml" --level smoke -j 2 --out "$tmp/out6" "${triage_args[@]}" >"$tmp/run2f.txt" 2>&1

@@ -4,6 +4,7 @@
 // triage: the settings file, triage.json, the kill rate over non-equivalent mutants, the store
 // and the report order.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -356,6 +357,7 @@ std::vector<MutantResult> triaged_grade() {
   for (uint32_t id = 1; id <= 6; ++id) v.push_back(result(id, Status::Killed));
   v.push_back(result(7, Status::Survived, SurvivorClass::Waived, "equivalent"));
   v.push_back(result(8, Status::Survived, SurvivorClass::NotPropagated, "equivalent"));
+  v.back().triage->proof = "all cycles";  // 7's proof is the bounded default, "within 30 cycles"
   v.push_back(result(9, Status::Survived, SurvivorClass::NotActivated, "unknown"));
   v.push_back(result(10, Status::Survived, SurvivorClass::NotPropagated, "distinguishable"));
   return v;
@@ -399,7 +401,32 @@ TEST(TriageResults, TheStoreKeepsVerdictsAndTheReportListsDistinguishableSurvivo
   ASSERT_NE(other, std::string::npos);
   EXPECT_LT(first_row, other);
   EXPECT_NE(html.find("href=\"u/triage/witnesses/10.vcd\""), std::string::npos);
-  EXPECT_NE(html.find("equivalent within 30 cycles"), std::string::npos);
+  EXPECT_NE(html.find("equivalent (within 30 cycles)"), std::string::npos);
+  EXPECT_NE(html.find("equivalent (all cycles)"), std::string::npos);
+  EXPECT_EQ(units[0].results[7].triage->proof, "all cycles");
+}
+
+TEST(TriageResults, AStoreWrittenBeforeProofsHadAKindGainsTheColumn) {
+  const fs::path db = fs::temp_directory_path() / ("dla_triage_old_store_" + std::to_string(::getpid()) + ".db");
+  fs::remove(db);
+  sqlite3* h = nullptr;
+  ASSERT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(h,
+                         "CREATE TABLE mutation_triage(run_id INTEGER, mutant INTEGER, verdict TEXT, depth INTEGER, "
+                         "witness_cycles INTEGER, ports TEXT, witness TEXT, reason TEXT, seconds REAL, "
+                         "PRIMARY KEY (run_id, mutant));",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(h);
+  RunInfo run;
+  run.unit = "bdma";
+  run.config = "v1";
+  record(db.string(), run, triaged_grade());
+  const auto units = latest_per_unit(db.string());
+  fs::remove(db);
+  ASSERT_EQ(units.size(), 1u);
+  ASSERT_TRUE(units[0].results[7].triage);
+  EXPECT_EQ(units[0].results[7].triage->proof, "all cycles");
 }
 
 TEST(ExplainedSurvivors, AnExplainedSurvivorKeepsItsClassAndItsPlaceInTheKillRate) {

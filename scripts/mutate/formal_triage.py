@@ -5,12 +5,21 @@ For each mutant id, a miter holds two copies of the mutant netlist that gen_muta
 --model-dir (prepared.il + mutations.ys): `gold` with the selector at 0 (the unmutated design)
 and `gate` with the selector at the id. Both get the same inputs, start from the same state
 (every flop and memory word zero) and see reset asserted in the first cycle. The miter fails
-when any output of the unit differs. Yosys turns it into an AIG; ABC's bmc3 searches K cycles:
+when any output of the unit differs. Yosys turns it into an AIG; ABC first merges what the two
+copies provably share (&scorr: signal correspondence, an induction over register pairs; what
+stays is the mutation's fan-out), then bmc3 searches K cycles for a difference and PDR (an
+IC3 engine) tries to prove there is none at any cycle, each with half the time budget:
 
-  * distinguishable  a cycle where an output differs was found: its length, the ports that
-                     differ, and the witness replayed by Yosys into a VCD a person can open;
-  * equivalent       bmc3 covered all K cycles without a difference ("proved within K cycles");
-  * unknown          the solver budget ran out before K cycles.
+  * distinguishable  a cycle where an output differs was found (by bmc3 within K cycles or by
+                     PDR beyond them): its length, the ports that differ, and the witness
+                     replayed by Yosys into a VCD a person can open;
+  * equivalent       proof "all cycles" (signal correspondence left nothing, or PDR found an
+                     invariant) or "within K cycles" (bmc3 covered K cycles, PDR ran out);
+  * unknown          the budget ran out before K cycles (or the witness did not replay).
+
+Reads past the end of a bit-blasted memory whose depth is not a power of two (undriven in
+Yosys' netlist) give 0 in both copies: left free, each copy would read its own arbitrary value
+and every mutant upstream would look different.
 
 Memories smaller than --map-memories-below bits are bit-blasted; larger ones are cut (bit-
 blasting the units' buffers takes Yosys minutes per mutant): each cut memory's read data becomes
@@ -21,7 +30,7 @@ only at cut-memory inputs is classed unknown (the written data may never come ba
 port difference found with cut memories may read a value the memory never held (triage.json
 says how many memories were cut).
 
-Equivalence here means "no difference within K cycles from reset".
+Equivalence means "no difference from reset", for all cycles or within K (the proof field).
 
 --qualify PORT=WHEN[@DELAY] compares an output only where the unit's consumer reads it: in the
 cycles where port WHEN (an input, or the unmutated copy's output; non-zero = true) was true
@@ -241,7 +250,7 @@ opt -fast
 techmap
 opt -fast
 dffunmap
-setundef -zero -init
+setundef -zero -init -undriven
 aigmap
 opt_clean
 write_rtlil {work}/miter.il
@@ -337,31 +346,66 @@ def write_aigs(work, ids):
     return aig, sel
 
 
+def abc(cmd):
+    r = subprocess.run(["yosys-abc", "-c", cmd], capture_output=True, text=True)
+    return r.returncode, r.stdout + r.stderr
+
+
 def check_mutant(work, mid, depth, timeout):
+    """Signal correspondence first (ABC's &scorr merges the registers and nodes of the two copies
+    that induction shows equal; the mutation's fan-out stays), then on what is left bmc3 for a
+    witness within `depth` cycles and PDR for a proof over all cycles, each with half the budget."""
     d = os.path.join(work, str(mid))
     start = time.monotonic()
-    cex = os.path.join(d, "cex.txt")
-    if os.path.exists(cex):
-        os.remove(cex)
-    cmd = f"read_aiger {d}/miter.aig; fold; strash; bmc3 -F {depth} -T {timeout}; write_cex -a {cex}"
-    r = subprocess.run(["yosys-abc", "-c", cmd], capture_output=True, text=True)
-    out = r.stdout + r.stderr
+    cex, reduced = os.path.join(d, "cex.txt"), os.path.join(d, "reduced.aig")
+    for f in (cex, reduced):
+        if os.path.exists(f):
+            os.remove(f)
     rec = {"id": mid, "depth": depth}
-    hit = re.search(r"asserted in frame (\d+)", out)
-    done = re.search(r"No output asserted in (\d+) frames", out)
-    if hit:
-        rec["class"] = "distinguishable"
-        rec["witness_cycles"] = int(hit.group(1)) + 1
-    elif done and int(done.group(1)) >= depth:
-        rec["class"] = "equivalent"
-    elif r.returncode != 0 or not done:  # not a verdict: say so instead of blaming the budget
+
+    def no_verdict(code, out):
         rec["class"] = "unknown"
-        rec["reason"] = f"yosys-abc gave no verdict (exit {r.returncode}): {out.strip().splitlines()[-1:] or ''}"
+        rec["reason"] = f"yosys-abc gave no verdict (exit {code}): {out.strip().splitlines()[-1:] or ''}"
         rec["frames_checked"] = 0
-    else:
-        rec["class"] = "unknown"
-        rec["reason"] = "solver budget"
-        rec["frames_checked"] = int(done.group(1))
+        rec["seconds"] = round(time.monotonic() - start, 2)
+        return rec
+
+    code, out = abc(f"read_aiger {d}/miter.aig; fold; strash; &get -n; &scorr; &put; print_stats; write_aiger {reduced}")
+    latches = re.findall(r"lat\s*=\s*(\d+)", out)
+    if code != 0 or not latches or not os.path.exists(reduced):
+        return no_verdict(code, out)
+    rec["registers_left"] = int(latches[-1])
+    frames, left = 0, timeout
+    if rec["registers_left"]:  # bmc3 refuses a combinational miter; PDR below settles it at once
+        half = max(1, timeout // 2)
+        code, out = abc(f"read_aiger {reduced}; bmc3 -F {depth} -T {half}; write_cex -a {cex}")
+        hit = re.search(r"asserted in frame (\d+)", out)
+        done = re.search(r"No output asserted in (\d+) frames", out)
+        if hit:
+            rec["class"] = "distinguishable"
+            rec["witness_cycles"] = int(hit.group(1)) + 1
+        elif code != 0 or not done:
+            return no_verdict(code, out)
+        else:
+            frames, left = int(done.group(1)), max(1, timeout - half)
+    if "class" not in rec:
+        code, out = abc(f"read_aiger {reduced}; pdr -T {left}; write_cex -a {cex}")
+        hit = re.search(r"asserted in frame (\d+)", out)
+        if "Property proved" in out:
+            rec["class"] = "equivalent"
+            rec["proof"] = "all cycles"
+        elif hit:
+            rec["class"] = "distinguishable"
+            rec["witness_cycles"] = int(hit.group(1)) + 1
+        elif frames >= depth:
+            rec["class"] = "equivalent"
+            rec["proof"] = f"within {depth} cycles"
+        elif code != 0 or "UNDECIDED" not in out:
+            return no_verdict(code, out)
+        else:
+            rec["class"] = "unknown"
+            rec["reason"] = "solver budget"
+            rec["frames_checked"] = frames
     rec["seconds"] = round(time.monotonic() - start, 2)
     return rec
 
@@ -396,7 +440,10 @@ def replay_witnesses(work, aig, sel, recs, vcd_dir):
     yosys("\n".join(script) + "\n", work, "replay")
     for rec in found:
         rec["ports"] = differing_ports(rec["witness"])
-        if rec["ports"] and all(p.startswith("memin_") for p in rec["ports"]):
+        if not rec["ports"]:  # the solver's trace shows no difference in Yosys' simulation
+            rec["class"] = "unknown"
+            rec["reason"] = "the solver's witness shows no difference when replayed"
+        elif all(p.startswith("memin_") for p in rec["ports"]):
             rec["class"] = "unknown"
             rec["reason"] = "only a memory input differs (its data may never reach a port)"
 

@@ -20,24 +20,36 @@ TRIAGE = os.path.join(HERE, "formal_triage.py")
 # The layout gen_mutants.py leaves: <top>__mutants with a mutsel input. Mutant 1 inverts q's
 # next value, 2 ANDs it with all ones (equivalent), 3 flips bit 0 of what the memory stores
 # (seen at r one cycle later), 4 changes d only while its valid v is low, 5 changes what h
-# holds while e is low (h is read only the clock after e).
+# holds while e is low (h is read only the clock after e), 6 sets z 21 cycles after reset
+# (deeper than the tests' K = 8), 7 sets y when a mod-10 counter reads 12 (never: equivalent, but
+# only an invariant shows it), 8 is equivalent and writes a 6-word memory that s reads at any
+# address, past its end too.
 TOY = """
-module toy__mutants(input clk, input rstn, input [2:0] mutsel, input [3:0] a, input e,
+module toy__mutants(input clk, input rstn, input [3:0] mutsel, input [3:0] a, input e, input [2:0] ra,
                     output reg [3:0] q, output [3:0] r, output reg v, output reg [3:0] d,
-                    output reg [3:0] h);
+                    output reg [3:0] h, output reg z, output reg y, output [3:0] s);
   reg [3:0] mem [0:15];
+  reg [3:0] six [0:5];
   reg [3:0] wa;
+  reg [4:0] c;
+  reg [3:0] c10;
   always @(posedge clk or negedge rstn)
-    if (!rstn) begin q <= 4'd0; wa <= 4'd0; v <= 1'b0; d <= 4'd0; h <= 4'd0; end
+    if (!rstn) begin q <= 4'd0; wa <= 4'd0; v <= 1'b0; d <= 4'd0; h <= 4'd0; c <= 5'd0; c10 <= 4'd0; z <= 1'b0; y <= 1'b0; end
     else begin
-      q  <= (mutsel == 3'd1) ? ~a : (mutsel == 3'd2) ? (a & 4'hf) : a;
+      q  <= (mutsel == 4'd1) ? ~a : (mutsel == 4'd2) ? (a & 4'hf) : a;
       wa <= wa + 4'd1;
       v  <= a[3];
-      d  <= a[3] ? a : (mutsel == 3'd4) ? 4'd5 : 4'd0;
-      h  <= e ? a : (mutsel == 3'd5) ? 4'd7 : h;
+      d  <= a[3] ? a : (mutsel == 4'd4) ? 4'd5 : 4'd0;
+      h  <= e ? a : (mutsel == 4'd5) ? 4'd7 : h;
+      c  <= c + 5'd1;
+      c10 <= (c10 == 4'd9) ? 4'd0 : c10 + 4'd1;
+      z  <= (mutsel == 4'd6) && (c == 5'd20);
+      y  <= (mutsel == 4'd7) && (c10 == 4'd12);
     end
-  always @(posedge clk) mem[wa] <= (mutsel == 3'd3) ? a ^ 4'd1 : a;
+  always @(posedge clk) mem[wa] <= (mutsel == 4'd3) ? a ^ 4'd1 : a;
+  always @(posedge clk) if (wa[2:0] < 3'd6) six[wa[2:0]] <= (mutsel == 4'd8) ? (a | 4'h0) : a;
   assign r = mem[wa - 4'd1];
+  assign s = six[ra];
 endmodule
 """
 
@@ -54,7 +66,7 @@ class FormalTriage(unittest.TestCase):
                        check=True)
         open(os.path.join(cls.model, "mutations.ys"), "w").close()
         with open(os.path.join(cls.model, "mutants.json"), "w") as f:
-            json.dump({"top": "toy", "instance": "", "seed": 1, "selector_width": 3, "count": 5, "mutants": []}, f)
+            json.dump({"top": "toy", "instance": "", "seed": 1, "selector_width": 4, "count": 8, "mutants": []}, f)
 
     @classmethod
     def tearDownClass(cls):
@@ -65,8 +77,8 @@ class FormalTriage(unittest.TestCase):
                             "--depth", "8", "--timeout", "30", *extra], capture_output=True, text=True)
         return r
 
-    def classes(self, out, *extra):
-        r = self.triage(out, "--mutants", "1,2,3,4,5", *extra)
+    def classes(self, out, *extra, mutants="1,2,3,4,5"):
+        r = self.triage(out, "--mutants", mutants, *extra)
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(os.path.join(self.tmp, out, "triage.json")) as f:
             return {m["id"]: m for m in json.load(f)["mutants"]}
@@ -107,10 +119,24 @@ class FormalTriage(unittest.TestCase):
         self.assertEqual(m[3]["class"], "unknown")
         self.assertIn("memory input", m[3]["reason"])
 
+    def test_beyond_k_and_for_all_cycles(self):
+        m = self.classes("deep", "--timeout", "20", mutants="6,7,8")
+        # No difference within K = 8 cycles, but PDR finds the one at cycle 22: not equivalent.
+        self.assertEqual(m[6]["class"], "distinguishable")
+        self.assertEqual(m[6]["ports"], ["z"])
+        self.assertGreater(m[6]["witness_cycles"], 8)
+        # Equivalent for all cycles: PDR finds the counter's invariant (c10 <= 9).
+        self.assertEqual(m[7]["class"], "equivalent")
+        self.assertEqual(m[7]["proof"], "all cycles")
+        # A read past a memory's end is 0 in both copies, not a free value per copy.
+        self.assertEqual(m[8]["class"], "equivalent")
+        self.assertEqual(m[8]["proof"], "all cycles")
+        self.assertEqual(m[8]["registers_left"], 0)  # signal correspondence alone merged the copies
+
     def test_bad_input(self):
-        r = self.triage("bad1", "--mutants", "6")
+        r = self.triage("bad1", "--mutants", "9")
         self.assertEqual(r.returncode, 2)
-        self.assertIn("ids must lie in 1..5", r.stderr)
+        self.assertIn("ids must lie in 1..8", r.stderr)
         for q, msg in (("d", "expected PORT=WHEN"), ("nope=v", "no output port 'nope'"),
                        ("d=nope", "no port 'nope'"), ("a=e", "no output port 'a'")):
             r = self.triage("badq", "--mutants", "1", "--qualify", q)

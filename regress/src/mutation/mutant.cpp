@@ -241,6 +241,7 @@ nlohmann::json TriageVerdict::to_json() const {
     j["witness"] = witness;
   }
   if (!reason.empty()) j["reason"] = reason;
+  if (!proof.empty()) j["proof"] = proof;
   return j;
 }
 

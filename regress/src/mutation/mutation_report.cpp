@@ -174,8 +174,8 @@ std::string report_html(const std::vector<UnitSummary>& units) {
       "<h1>Mutation grading</h1>\n<p>Mutants of the RTL (Yosys <code>mutate</code>) run against the plan's tests; "
       "a mutant is killed when a test fails. Kill rate = killed / (graded &minus; waived). With formal triage "
       "(<code>dlaverif mutate --triage</code>) every survivor is also checked for a difference at the unit's ports "
-      "within K cycles of reset: <i>equivalent</i> (none), <i>distinguishable</i> (a witness: a testbench hole, "
-      "listed first) or <i>unknown</i>; non-equivalent kill rate = killed / (graded &minus; waived or proved "
+      "from reset: <i>equivalent</i> (none for all cycles, proved by induction, or none within K cycles), "
+      "<i>distinguishable</i> (a witness: a testbench hole, listed first) or <i>unknown</i>; non-equivalent kill rate = killed / (graded &minus; waived or proved "
       "equivalent).</p>\n";
   h += fmt::format("<div class=\"card\">mutants graded<b>{}</b></div><div class=\"card\">killed<b>{}</b></div>"
                    "<div class=\"card\">survived<b>{}</b></div><div class=\"card\">timed out<b>{}</b></div>"
@@ -233,7 +233,8 @@ std::string report_html(const std::vector<UnitSummary>& units) {
                              "(<a href=\"{}\">witness VCD</a>)",
                              r->triage->witness_cycles, esc(ports.empty() ? "?" : ports), esc(r->triage->witness));
       } else if (r->triage && r->triage->equivalent()) {
-        triage = fmt::format("equivalent within {} cycles", r->triage->depth);
+        triage = "equivalent (" + esc(r->triage->proof.empty() ? fmt::format("within {} cycles", r->triage->depth)
+                                                                  : r->triage->proof) + ")";
       } else if (r->triage) {
         triage = "unknown: " + esc(r->triage->reason);
       }

@@ -48,6 +48,12 @@ Stmt prepare(sqlite3* db, const char* sql) {
   return Stmt(s);
 }
 
+void bind_text(sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), -1, SQLITE_TRANSIENT); }
+std::string text(sqlite3_stmt* s, int i) {
+  const auto* p = sqlite3_column_text(s, i);
+  return p ? reinterpret_cast<const char*>(p) : "";
+}
+
 void create_tables(sqlite3* db) {
   exec(db,
        "CREATE TABLE IF NOT EXISTS mutation_runs(id INTEGER PRIMARY KEY, started TEXT, finished TEXT, unit TEXT, "
@@ -60,16 +66,17 @@ void create_tables(sqlite3* db) {
        // formal triage of survivors (dlaverif mutate --triage); ports comma separated, witness
        // relative to the run's out dir
        "CREATE TABLE IF NOT EXISTS mutation_triage(run_id INTEGER, mutant INTEGER, verdict TEXT, depth INTEGER, "
-       "witness_cycles INTEGER, ports TEXT, witness TEXT, reason TEXT, seconds REAL, PRIMARY KEY (run_id, mutant));"
+       "witness_cycles INTEGER, ports TEXT, witness TEXT, reason TEXT, seconds REAL, proof TEXT, "
+       "PRIMARY KEY (run_id, mutant));"
        // survivors a waiver file explains (kind: explained) without calling them equivalent
        "CREATE TABLE IF NOT EXISTS mutation_explanations(run_id INTEGER, mutant INTEGER, reason TEXT, "
        "PRIMARY KEY (run_id, mutant));");
-}
-
-void bind_text(sqlite3_stmt* s, int i, const std::string& v) { sqlite3_bind_text(s, i, v.c_str(), -1, SQLITE_TRANSIENT); }
-std::string text(sqlite3_stmt* s, int i) {
-  const auto* p = sqlite3_column_text(s, i);
-  return p ? reinterpret_cast<const char*>(p) : "";
+  // stores written before equivalence proofs had a kind lack the proof column
+  bool has_proof = false;
+  Stmt cols = prepare(db, "PRAGMA table_info(mutation_triage)");
+  while (sqlite3_step(cols.get()) == SQLITE_ROW)
+    if (text(cols.get(), 1) == "proof") has_proof = true;
+  if (!has_proof) exec(db, "ALTER TABLE mutation_triage ADD COLUMN proof TEXT");
 }
 
 }  // namespace
@@ -118,7 +125,8 @@ int64_t record(const std::string& db_path, RunInfo run, const std::vector<Mutant
     bind_text(st.get(), 14, r.note);
     if (sqlite3_step(st.get()) != SQLITE_DONE) throw std::runtime_error(std::string("results store: ") + sqlite3_errmsg(db.get()));
   }
-  Stmt tr = prepare(db.get(), "INSERT INTO mutation_triage VALUES (?,?,?,?,?,?,?,?,?)");
+  Stmt tr = prepare(db.get(), "INSERT INTO mutation_triage(run_id, mutant, verdict, depth, witness_cycles, ports, witness, "
+                              "reason, seconds, proof) VALUES (?,?,?,?,?,?,?,?,?,?)");
   for (const MutantResult& r : results) {
     if (!r.triage) continue;
     std::string ports;
@@ -133,6 +141,7 @@ int64_t record(const std::string& db_path, RunInfo run, const std::vector<Mutant
     bind_text(tr.get(), 7, r.triage->witness);
     bind_text(tr.get(), 8, r.triage->reason);
     sqlite3_bind_double(tr.get(), 9, r.triage->seconds);
+    bind_text(tr.get(), 10, r.triage->proof);
     if (sqlite3_step(tr.get()) != SQLITE_DONE) throw std::runtime_error(std::string("results store: ") + sqlite3_errmsg(db.get()));
   }
   Stmt ex = prepare(db.get(), "INSERT INTO mutation_explanations VALUES (?,?,?)");
@@ -197,7 +206,7 @@ std::vector<UnitSummary> latest_per_unit(const std::string& db_path) {
       results.push_back(std::move(r));
     }
     Stmt ts = prepare(db.get(),
-                      "SELECT mutant, verdict, depth, witness_cycles, ports, witness, reason, seconds FROM mutation_triage "
+                      "SELECT mutant, verdict, depth, witness_cycles, ports, witness, reason, seconds, proof FROM mutation_triage "
                       "WHERE run_id = ?");
     sqlite3_bind_int64(ts.get(), 1, run.id);
     while (sqlite3_step(ts.get()) == SQLITE_ROW) {
@@ -215,6 +224,7 @@ std::vector<UnitSummary> latest_per_unit(const std::string& db_path) {
       v.witness = text(ts.get(), 5);
       v.reason = text(ts.get(), 6);
       v.seconds = sqlite3_column_double(ts.get(), 7);
+      v.proof = text(ts.get(), 8);
       for (MutantResult& r : results)
         if (r.mutant.id == mutant) r.triage = v;
     }

@@ -158,6 +158,8 @@ std::map<uint32_t, TriageVerdict> read_triage(const std::string& path, const std
       v.witness_cycles = m.value("witness_cycles", 0u);
       v.ports = m.value("ports", std::vector<std::string>{});
       v.reason = m.value("reason", std::string());
+      v.proof = m.value("proof", std::string());
+      if (v.equivalent() && v.proof.empty()) v.proof = "within " + std::to_string(v.depth) + " cycles";
       if (m.contains("witness")) {
         const fs::path w = m["witness"].get<std::string>();
         v.witness = report_root.empty() ? w.string() : fs::relative(w, fs::absolute(report_root)).string();

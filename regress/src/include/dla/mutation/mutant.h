@@ -105,6 +105,7 @@ struct TriageVerdict {
   std::vector<std::string> ports;
   std::string witness;  // VCD of the witness, relative to the grading's out dir
   std::string reason;
+  std::string proof;    // equivalent: "all cycles" (induction/PDR) or "within K cycles" (bounded search)
   double seconds = 0;
   bool equivalent() const { return verdict == "equivalent"; }
   bool distinguishable() const { return verdict == "distinguishable"; }
