@@ -66,6 +66,7 @@ bool is_pointer_or_enable(const RegInfo& r, const RegisterMap& map) {
 Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestGenerator& gen) {
   const KnobReader k(gen, knobs);
   const bool arm_idle_units = k.choice("arm_idle_units", {"yes", "no"}) == "yes";
+  const bool trigger_registers = k.choice("trigger_registers", {"no", "yes"}) == "yes";
   Program p;
   ProgramBuilder b(cfg, p);
   const RegisterMap& map = b.map();
@@ -158,6 +159,22 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     b.note("GLB: S_INTR_SET sets, S_INTR_STATUS write-1-to-clear, S_INTR_SET reads 0");
   }
 
+  // 3b. BDMA's trigger registers (CFG_OP, CFG_LAUNCHn) act only on a write whose bit 0 is 1 and
+  //     read back the last value written: written with bit 0 clear they are plain registers, so
+  //     every other bit must read 0 and nothing may start.
+  if (trigger_registers && map.find("BDMA.CFG_OP")) {
+    for (const char* name : {"BDMA.CFG_OP", "BDMA.CFG_LAUNCH0", "BDMA.CFG_LAUNCH1"}) {
+      const uint32_t a = b.addr(name);
+      const uint32_t unique = static_cast<uint32_t>(values.next_u64());
+      for (uint32_t v : {0xfffffffeu, 0x5a5a5a5au, 0xa5a5a5a4u, unique}) {
+        b.write(a, v & ~1u);
+        b.read(a, 0xffffffffu, 0u, fmt::format("write 0x{:08x} (no trigger) read back {}", v & ~1u, name));
+      }
+    }
+    b.read(b.addr("BDMA.STATUS"), 0xffffffffu, reset_read(*map.find("BDMA.STATUS")), "BDMA.STATUS: nothing queued or launched");
+    b.note("BDMA: CFG_OP, CFG_LAUNCH0/1 written with bit 0 clear read back 0, STATUS unchanged");
+  }
+
   // 4. Ping-pong groups of units with no datapath: an armed group stays armed; writes to it
   //    (D_OP_ENABLE included) are dropped; S_STATUS shows RUNNING / PENDING. A DUT that has
   //    the datapath (NVIDIA's conv units) really runs with the random settings: arm_idle_units=no.
@@ -224,7 +241,9 @@ TestGenerator make_regs_access_generator() {
                   "GLB interrupt set/clear, ping-pong dropped writes and S_STATUS";
   g.knobs = {{"arm_idle_units", "yes",
               "arm both groups of each unit the golden model has no datapath for (conv units) and check they stay "
-              "armed; 'no' for a DUT that implements them"}};
+              "armed; 'no' for a DUT that implements them"},
+             {"trigger_registers", "no",
+              "'yes': also write BDMA's CFG_OP and CFG_LAUNCHn with bit 0 clear (no action) and check they read back 0"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   return g;
 }

@@ -149,6 +149,38 @@ TEST(RegsAccess, ArmIdleUnitsNoLeavesUnitsWithoutADatapathUnarmed) {
                   .failures.empty());
 }
 
+// trigger_registers=yes (v1): BDMA's CFG_OP and CFG_LAUNCHn written with bit 0 clear only, each
+// read back as 0 over all 32 bits; the default program does not touch them and is unchanged.
+TEST(RegsAccess, TriggerRegistersAreWrittenWithBitZeroClearAndReadBackZero) {
+  const HwConfig& cfg = HwConfig::get("v1");
+  const RegisterMap& map = RegisterMap::of(cfg);
+  const TestGenerator& gen = find_test_generator("regs.access");
+  std::map<uint32_t, std::string> trig;
+  for (const char* n : {"BDMA.CFG_OP", "BDMA.CFG_LAUNCH0", "BDMA.CFG_LAUNCH1"}) trig[map.address_of(*map.find(n))] = n;
+  const Program with = gen.generate(cfg, 3, {{"trigger_registers", "yes"}});
+  std::map<std::string, unsigned> writes, checked_reads;
+  for (const ProgramOp& op : with.ops) {
+    if (const auto* w = std::get_if<RegWrite>(&op); w && trig.count(w->addr)) {
+      EXPECT_EQ(w->data & 1u, 0u) << trig[w->addr] << ": a write with bit 0 set would start a transfer";
+      writes[trig[w->addr]] += w->data != 0;
+    }
+    if (const auto* r = std::get_if<RegRead>(&op); r && trig.count(r->addr) && r->expect)
+      checked_reads[trig[r->addr]] += r->mask == 0xffffffffu && *r->expect == 0u;
+  }
+  for (const auto& [a, n] : trig) {
+    EXPECT_GE(writes[n], 4u) << n;
+    EXPECT_GE(checked_reads[n], 4u) << n;
+  }
+  const Program plain = gen.generate(cfg, 3, {}), no = gen.generate(cfg, 3, {{"trigger_registers", "no"}});
+  EXPECT_EQ(plain.ops.size(), no.ops.size());
+  for (const ProgramOp& op : plain.ops)
+    if (const auto* w = std::get_if<RegWrite>(&op)) EXPECT_FALSE(trig.count(w->addr)) << "default program changed";
+  EXPECT_LT(plain.ops.size(), with.ops.size());
+  GoldenModel m(cfg, 3);
+  EXPECT_TRUE(test::execute(with, m).failures.empty());
+  EXPECT_THROW(gen.generate(cfg, 3, {{"trigger_registers", "maybe"}}), std::invalid_argument);
+}
+
 // The conv pipeline starts when all five conv units are armed (on a DUT that implements it):
 // regs.access leaves one of them out, a different one for each seed modulo 5.
 TEST(RegsAccess, NeverArmsAllFiveConvUnits) {

@@ -5,6 +5,7 @@
 #include <deque>
 #include <map>
 #include <random>
+#include <set>
 #include <stdexcept>
 
 namespace dla::tb {
@@ -192,6 +193,61 @@ TEST(CsbMaster, LimitsReadsInFlight) {
     ASSERT_LT(b.cycle, 1000u);
   }
   EXPECT_EQ(max_in_flight, 2u);
+}
+
+std::vector<uint64_t> issue_cycles_with(uint64_t seed, bool randomize) {
+  CsbMasterConfig cfg;
+  cfg.randomize_dont_care = randomize;
+  CsbBench b(seed, cfg);
+  for (uint32_t i = 0; i < 20; ++i) (i % 3 == 0) ? void(b.master.read(4 * i)) : b.master.write(4 * i, i, i % 2);
+  b.run_until_idle();
+  EXPECT_TRUE(b.stable) << "a request changed while waiting for ready";
+  std::vector<uint64_t> c;
+  for (const auto& a : b.slave.accepted) c.push_back(a.cycle);
+  return c;
+}
+
+TEST(CsbMaster, IgnoredFieldsCarryRandomValuesWithoutMovingAnyRequest) {
+  EXPECT_EQ(issue_cycles_with(3, true), issue_cycles_with(3, false));
+  CsbBench b(3);
+  for (uint32_t i = 0; i < 8; ++i) b.master.read(4 * i);
+  std::set<uint16_t> idle_addresses;
+  std::set<uint32_t> read_data_fields;
+  while (!b.master.idle()) {
+    const CsbMasterOut& m = b.master.outputs();
+    if (!m.valid) idle_addresses.insert(m.addr);
+    if (m.valid && !m.write) read_data_fields.insert(m.wdat);
+    b.step();
+    ASSERT_LT(b.cycle, 1000u);
+  }
+  EXPECT_GT(idle_addresses.size(), 2u);
+  EXPECT_GT(read_data_fields.size(), 2u);
+  for (const auto& a : b.slave.accepted) EXPECT_FALSE(a.m.write);  // the requests themselves are intact
+}
+
+// A slave whose write decode forgets the valid (or the direction) keeps its registers only while
+// the ignored fields hold still; random ignored fields expose it.
+TEST(CsbMaster, RandomIgnoredFieldsExposeADecodeThatForgetsTheValid) {
+  for (const bool randomize : {false, true}) {
+    CsbMasterConfig cfg;
+    cfg.randomize_dont_care = randomize;
+    CsbMaster master(5, cfg);
+    std::map<uint16_t, uint32_t> regs;
+    for (uint32_t i = 0; i < 4; ++i) master.write(4 * i, 0x100 + i);
+    for (uint32_t i = 0; i < 4; ++i) master.read(4 * i);
+    CsbSlaveOut in;
+    in.ready = true;
+    bool corrupted = false;
+    for (uint64_t cycle = 0; cycle < 200; ++cycle) {
+      CsbMasterOut out;
+      master.tick(cycle, in, out);
+      if (out.write && out.addr < 4) regs[out.addr] = out.wdat;  // planted: no `valid &&`
+      for (uint16_t a = 0; a < 4; ++a)
+        if (regs.count(a) && regs[a] != 0x100u + a && master.stats().writes == 4)
+          corrupted = true;
+    }
+    EXPECT_EQ(corrupted, randomize) << (randomize ? "random ignored fields" : "held fields");
+  }
 }
 
 TEST(CsbMaster, RejectsBadAddressesAndTickets) {

@@ -18,7 +18,10 @@ std::string hex(uint32_t v) {
 }  // namespace
 
 CsbMaster::CsbMaster(uint64_t seed, CsbMasterConfig config)
-    : config_(config), rng_(seed), reads_in_flight_(config.max_reads_in_flight + 1) {
+    : config_(config),
+      rng_(seed),
+      dont_care_rng_(derive_seed(seed, "csb.dont_care")),
+      reads_in_flight_(config.max_reads_in_flight + 1) {
   if (config_.max_reads_in_flight == 0) {
     throw std::invalid_argument("CsbMaster: max_reads_in_flight must be >= 1");
   }
@@ -121,7 +124,25 @@ void CsbMaster::tick(uint64_t cycle, const CsbSlaveOut& in, CsbMasterOut& out) {
         out_.wdat = r.write ? r.data : 0;
         out_.write = r.write;
         out_.nposted = r.write && r.nposted;
+        last_addr_ = out_.addr;
+        if (!r.write && config_.randomize_dont_care) {  // a read's data and nposted are ignored
+          const uint64_t x = dont_care_rng_();
+          out_.wdat = static_cast<uint32_t>(x);
+          out_.nposted = (x >> 32) & 1;
+        }
       }
+    }
+    if (!out_.valid && config_.randomize_dont_care) {
+      // Nothing on the bus: every field is ignored. The address is mostly the last or the next
+      // request's (a random one would almost never hit a register), the rest random.
+      const uint64_t x = dont_care_rng_();
+      const unsigned pick = (x >> 50) & 3;
+      if (pick == 0 && !queue_.empty()) out_.addr = static_cast<uint16_t>(queue_.front().byte_addr >> 2);
+      else if (pick == 3) out_.addr = static_cast<uint16_t>(x & 0xffff);
+      else out_.addr = last_addr_;
+      out_.wdat = static_cast<uint32_t>(x >> 16);
+      out_.write = (x >> 48) & 1;
+      out_.nposted = (x >> 49) & 1;
     }
   }
   out = out_;

@@ -1,6 +1,8 @@
 #pragma once
 // CSB master BFM: queued register writes (posted / non-posted) and reads, random gaps between
-// requests, in-order read data and non-posted completion accounting.
+// requests, in-order read data and non-posted completion accounting. Fields the slave must
+// ignore carry seeded random values (address, data and direction while valid is low; data and
+// nposted of a read), so a decode that forgets the valid or the direction acts on garbage.
 //
 // Clocking contract: like AxiSlaveMemory::tick(): `in` holds the DUT's CSB outputs settled just
 // before the clock edge; the request handshake of that edge is valid && ready; `out` receives
@@ -20,6 +22,7 @@ namespace dla::tb {
 struct CsbMasterConfig {
   unsigned max_gap_cycles = 3;        // idle cycles drawn in [0, max] after each request
   unsigned max_reads_in_flight = 4;   // reads issued whose data has not returned
+  bool randomize_dont_care = true;    // random values in ignored fields (else held / zero)
 };
 
 struct CsbStats {
@@ -81,12 +84,14 @@ class CsbMaster {
 
   CsbMasterConfig config_;
   std::mt19937_64 rng_;
+  std::mt19937_64 dont_care_rng_;  // own stream: the gaps drawn from rng_ do not change with it
   std::deque<Request> queue_;  // front is on the bus when out_.valid
   Fifo<InFlightRead> reads_in_flight_;
   Fifo<uint32_t> nposted_addresses_;
   uint64_t nposted_in_flight_ = 0;
   std::vector<std::optional<uint32_t>> results_;  // indexed by ticket
   unsigned gap_left_ = 0;
+  uint16_t last_addr_ = 0;  // word address of the last request put on the bus
   CsbMasterOut out_;
   bool last_activity_ = false;
   std::vector<ProtocolViolation> violations_;
