@@ -97,6 +97,25 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   }
   b.note("checked the reset value of " + std::to_string(regs.size()) + " registers");
 
+  // 1b. BDMA's trigger registers (CFG_OP, CFG_LAUNCHn) act only on a write whose bit 0 is 1 and
+  //     read back the last value written: written with bit 0 clear they are plain registers, so
+  //     every other bit must read 0 and nothing may start. Re-read after part 2 wrote every other
+  //     register: a decode that ignores the unit select would take another unit's word.
+  constexpr std::array<const char*, 3> kTriggers = {"BDMA.CFG_OP", "BDMA.CFG_LAUNCH0", "BDMA.CFG_LAUNCH1"};
+  const bool check_triggers = trigger_registers && map.find("BDMA.CFG_OP");
+  if (check_triggers) {
+    for (const char* name : kTriggers) {
+      const uint32_t a = b.addr(name);
+      const uint32_t unique = static_cast<uint32_t>(values.next_u64());
+      for (uint32_t v : {0xfffffffeu, 0x5a5a5a5au, 0xa5a5a5a4u, unique}) {
+        b.write(a, v & ~1u);
+        b.read(a, 0xffffffffu, 0u, fmt::format("write 0x{:08x} (no trigger) read back {}", v & ~1u, name));
+      }
+    }
+    b.read(b.addr("BDMA.STATUS"), 0xffffffffu, reset_read(*map.find("BDMA.STATUS")), "BDMA.STATUS: nothing queued or launched");
+    b.note("BDMA: CFG_OP, CFG_LAUNCH0/1 written with bit 0 clear read back 0, STATUS unchanged");
+  }
+
   // 2. Write / read back of every software-writable register without side effects.
   struct Item {
     const RegInfo* reg;
@@ -132,6 +151,24 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   }
   b.note("wrote 0, 0xffffffff, 0x5a5a5a5a, 0xa5a5a5a5 and a random value to " + std::to_string(items.size()) +
          " register copies (both groups of D_ registers) in seeded order, read each back, then re-read all");
+  if (check_triggers) {
+    // Each trigger register's word offset written in another unit (a plain register with bit 0
+    // writable, so the write would trigger if it reached BDMA), then the trigger register read.
+    for (const char* name : kTriggers) {
+      const uint32_t a = b.addr(name);
+      for (const Item& it : items) {
+        if (it.reg->dual || it.reg->unit == Unit::BDMA || (map.address_of(*it.reg) & 0xfffu) != (a & 0xfffu) ||
+            !(it.m.writable & 1u))
+          continue;
+        const uint32_t other = map.address_of(*it.reg);
+        b.write(other, 0xffffffffu);
+        b.read(other, ~it.m.hw, it.m.writable | it.m.const_value, "write 0xffffffff read back " + full_name(*it.reg));
+        b.read(a, 0xffffffffu, 0u, fmt::format("{} after a write to {} (same word, another unit)", name, full_name(*it.reg)));
+        break;
+      }
+      b.read(a, 0xffffffffu, 0u, std::string("final value of ") + name + " (no other register's write reached it)");
+    }
+  }
 
   // 3. GLB interrupts: SET raises status bits, STATUS clears on write-1, SET reads 0.
   if (const RegInfo* status = map.find("GLB.S_INTR_STATUS")) {
@@ -157,22 +194,6 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     b.write(st, 0xffffffffu);
     b.read(st, 0xffffffffu, 0u, "GLB.S_INTR_STATUS cleared");
     b.note("GLB: S_INTR_SET sets, S_INTR_STATUS write-1-to-clear, S_INTR_SET reads 0");
-  }
-
-  // 3b. BDMA's trigger registers (CFG_OP, CFG_LAUNCHn) act only on a write whose bit 0 is 1 and
-  //     read back the last value written: written with bit 0 clear they are plain registers, so
-  //     every other bit must read 0 and nothing may start.
-  if (trigger_registers && map.find("BDMA.CFG_OP")) {
-    for (const char* name : {"BDMA.CFG_OP", "BDMA.CFG_LAUNCH0", "BDMA.CFG_LAUNCH1"}) {
-      const uint32_t a = b.addr(name);
-      const uint32_t unique = static_cast<uint32_t>(values.next_u64());
-      for (uint32_t v : {0xfffffffeu, 0x5a5a5a5au, 0xa5a5a5a4u, unique}) {
-        b.write(a, v & ~1u);
-        b.read(a, 0xffffffffu, 0u, fmt::format("write 0x{:08x} (no trigger) read back {}", v & ~1u, name));
-      }
-    }
-    b.read(b.addr("BDMA.STATUS"), 0xffffffffu, reset_read(*map.find("BDMA.STATUS")), "BDMA.STATUS: nothing queued or launched");
-    b.note("BDMA: CFG_OP, CFG_LAUNCH0/1 written with bit 0 clear read back 0, STATUS unchanged");
   }
 
   // 4. Ping-pong groups of units with no datapath: an armed group stays armed; writes to it

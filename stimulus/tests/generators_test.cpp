@@ -159,7 +159,10 @@ TEST(RegsAccess, TriggerRegistersAreWrittenWithBitZeroClearAndReadBackZero) {
   for (const char* n : {"BDMA.CFG_OP", "BDMA.CFG_LAUNCH0", "BDMA.CFG_LAUNCH1"}) trig[map.address_of(*map.find(n))] = n;
   const Program with = gen.generate(cfg, 3, {{"trigger_registers", "yes"}});
   std::map<std::string, unsigned> writes, checked_reads;
+  unsigned after_other_unit = 0;
   for (const ProgramOp& op : with.ops) {
+    if (const auto* r = std::get_if<RegRead>(&op); r && r->what.find("same word, another unit") != std::string::npos)
+      ++after_other_unit;
     if (const auto* w = std::get_if<RegWrite>(&op); w && trig.count(w->addr)) {
       EXPECT_EQ(w->data & 1u, 0u) << trig[w->addr] << ": a write with bit 0 set would start a transfer";
       writes[trig[w->addr]] += w->data != 0;
@@ -167,6 +170,7 @@ TEST(RegsAccess, TriggerRegistersAreWrittenWithBitZeroClearAndReadBackZero) {
     if (const auto* r = std::get_if<RegRead>(&op); r && trig.count(r->addr) && r->expect)
       checked_reads[trig[r->addr]] += r->mask == 0xffffffffu && *r->expect == 0u;
   }
+  EXPECT_EQ(after_other_unit, 3u) << "each trigger register re-read after its word was written in another unit";
   for (const auto& [a, n] : trig) {
     EXPECT_GE(writes[n], 4u) << n;
     EXPECT_GE(checked_reads[n], 4u) << n;
