@@ -53,6 +53,10 @@ import time
 RESET_LOW = ("rstn", "rst_n", "reset_n", "nvdla_core_rstn")
 RESET_HIGH = ("rst", "reset")
 CLOCK = []  # the miter's clock input, set by write_miter
+# Conflicts per SAT call in signal correspondence: ABC's default (100) drops register pairs whose
+# proof needs more, and one dropped pair keeps everything downstream of it apart (on BDMA, a
+# mutant with qualified ports kept 7472 registers at 100 and none at 5000).
+SCORR_CONFLICTS = 5000
 
 
 def fail(msg):
@@ -370,7 +374,7 @@ def check_mutant(work, mid, depth, timeout):
         rec["seconds"] = round(time.monotonic() - start, 2)
         return rec
 
-    code, out = abc(f"read_aiger {d}/miter.aig; fold; strash; &get -n; &scorr; &put; print_stats; write_aiger {reduced}")
+    code, out = abc(f"read_aiger {d}/miter.aig; fold; strash; &get -n; &scorr -C {SCORR_CONFLICTS}; &put; print_stats; write_aiger {reduced}")
     latches = re.findall(r"lat\s*=\s*(\d+)", out)
     if code != 0 or not latches or not os.path.exists(reduced):
         return no_verdict(code, out)
