@@ -379,15 +379,21 @@ TEST(TriageResults, KillRateOverNonEquivalentMutantsCountsAWaivedEquivalentOnce)
   EXPECT_EQ(j["units"][0]["mutants"][9]["triage"]["ports"], nlohmann::json({"a", "b"}));
 }
 
-TEST(TriageResults, TheStoreKeepsVerdictsAndTheReportListsDistinguishableSurvivorsFirst) {
-  const fs::path db = fs::temp_directory_path() / ("dla_triage_store_" + std::to_string(::getpid()) + ".db");
-  fs::remove(db);
+// triaged_grade() recorded as one BDMA run in `db` (removed after), read back from the store.
+std::vector<UnitSummary> triaged_grade_through_store(const fs::path& db) {
   RunInfo run;
   run.unit = "bdma";
   run.config = "v1";
   record(db.string(), run, triaged_grade());
   const auto units = latest_per_unit(db.string());
   fs::remove(db);
+  return units;
+}
+
+TEST(TriageResults, TheStoreKeepsVerdictsAndTheReportListsDistinguishableSurvivorsFirst) {
+  const fs::path db = fs::temp_directory_path() / ("dla_triage_store_" + std::to_string(::getpid()) + ".db");
+  fs::remove(db);
+  const auto units = triaged_grade_through_store(db);
   ASSERT_EQ(units.size(), 1u);
   EXPECT_EQ(units[0].equivalent, 2u);
   EXPECT_DOUBLE_EQ(units[0].kill_rate_non_equivalent, 6.0 / 8);
@@ -418,12 +424,7 @@ TEST(TriageResults, AStoreWrittenBeforeProofsHadAKindGainsTheColumn) {
                          nullptr, nullptr, nullptr),
             SQLITE_OK);
   sqlite3_close(h);
-  RunInfo run;
-  run.unit = "bdma";
-  run.config = "v1";
-  record(db.string(), run, triaged_grade());
-  const auto units = latest_per_unit(db.string());
-  fs::remove(db);
+  const auto units = triaged_grade_through_store(db);
   ASSERT_EQ(units.size(), 1u);
   ASSERT_TRUE(units[0].results[7].triage);
   EXPECT_EQ(units[0].results[7].triage->proof, "all cycles");

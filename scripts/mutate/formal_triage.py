@@ -350,8 +350,12 @@ def write_aigs(work, ids):
     return aig, sel
 
 
-def abc(cmd):
-    r = subprocess.run(["yosys-abc", "-c", cmd], capture_output=True, text=True)
+def abc(cmd, wall_seconds=None):
+    """(exit status, output) of yosys-abc; a run longer than wall_seconds is killed (status -1)."""
+    try:
+        r = subprocess.run(["yosys-abc", "-c", cmd], capture_output=True, text=True, timeout=wall_seconds)
+    except subprocess.TimeoutExpired:
+        return -1, f"stopped after {wall_seconds} s"
     return r.returncode, r.stdout + r.stderr
 
 
@@ -374,7 +378,9 @@ def check_mutant(work, mid, depth, timeout):
         rec["seconds"] = round(time.monotonic() - start, 2)
         return rec
 
-    code, out = abc(f"read_aiger {d}/miter.aig; fold; strash; &get -n; &scorr -C {SCORR_CONFLICTS}; &put; print_stats; write_aiger {reduced}")
+    # &scorr has no time limit of its own: the mutant's whole budget bounds it
+    code, out = abc(f"read_aiger {d}/miter.aig; fold; strash; &get -n; &scorr -C {SCORR_CONFLICTS}; &put; "
+                    f"print_stats; write_aiger {reduced}", wall_seconds=timeout)
     latches = re.findall(r"lat\s*=\s*(\d+)", out)
     if code != 0 or not latches or not os.path.exists(reduced):
         return no_verdict(code, out)

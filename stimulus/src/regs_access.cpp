@@ -2,6 +2,7 @@
 // directed checks of GLB interrupts and of the ping-pong register groups.
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -102,7 +103,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   //     every other bit must read 0 and nothing may start. Re-read after part 2 wrote every other
   //     register: a decode that ignores the unit select would take another unit's word.
   constexpr std::array<const char*, 3> kTriggers = {"BDMA.CFG_OP", "BDMA.CFG_LAUNCH0", "BDMA.CFG_LAUNCH1"};
-  const bool check_triggers = trigger_registers && map.find("BDMA.CFG_OP");
+  if (trigger_registers && !map.find("BDMA.CFG_OP"))
+    throw std::invalid_argument("regs.access: knob trigger_registers=yes needs BDMA, which configuration '" +
+                                cfg.name + "' does not have");
+  const bool check_triggers = trigger_registers;
   if (check_triggers) {
     for (const char* name : kTriggers) {
       const uint32_t a = b.addr(name);
@@ -157,6 +161,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     for (const char* name : kTriggers) {
       const uint32_t a = b.addr(name);
       for (const Item& it : items) {
+        // same word in the unit's 4 KiB window: the units share the CSB request's 10-bit word
         if (it.reg->dual || it.reg->unit == Unit::BDMA || (map.address_of(*it.reg) & 0xfffu) != (a & 0xfffu) ||
             !(it.m.writable & 1u))
           continue;

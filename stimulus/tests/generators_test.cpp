@@ -177,12 +177,21 @@ TEST(RegsAccess, TriggerRegistersAreWrittenWithBitZeroClearAndReadBackZero) {
   }
   const Program plain = gen.generate(cfg, 3, {}), no = gen.generate(cfg, 3, {{"trigger_registers", "no"}});
   EXPECT_EQ(plain.ops.size(), no.ops.size());
-  for (const ProgramOp& op : plain.ops)
-    if (const auto* w = std::get_if<RegWrite>(&op)) EXPECT_FALSE(trig.count(w->addr)) << "default program changed";
+  for (const ProgramOp& op : plain.ops) {
+    if (const auto* w = std::get_if<RegWrite>(&op)) {
+      EXPECT_FALSE(trig.count(w->addr)) << "default program changed";
+    }
+  }
   EXPECT_LT(plain.ops.size(), with.ops.size());
   GoldenModel m(cfg, 3);
   EXPECT_TRUE(test::execute(with, m).failures.empty());
   EXPECT_THROW(gen.generate(cfg, 3, {{"trigger_registers", "maybe"}}), std::invalid_argument);
+  try {
+    gen.generate(HwConfig::get("small"), 3, {{"trigger_registers", "yes"}});
+    ADD_FAILURE() << "trigger_registers=yes accepted on a configuration without BDMA";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("does not have"), std::string::npos) << e.what();
+  }
 }
 
 // The conv pipeline starts when all five conv units are armed (on a DUT that implements it):

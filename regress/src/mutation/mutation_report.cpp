@@ -175,8 +175,8 @@ std::string report_html(const std::vector<UnitSummary>& units) {
       "a mutant is killed when a test fails. Kill rate = killed / (graded &minus; waived). With formal triage "
       "(<code>dlaverif mutate --triage</code>) every survivor is also checked for a difference at the unit's ports "
       "from reset: <i>equivalent</i> (none for all cycles, proved by induction, or none within K cycles), "
-      "<i>distinguishable</i> (a witness: a testbench hole, listed first) or <i>unknown</i>; non-equivalent kill rate = killed / (graded &minus; waived or proved "
-      "equivalent).</p>\n";
+      "<i>distinguishable</i> (a witness: a testbench hole, listed first) or <i>unknown</i>; non-equivalent "
+      "kill rate = killed / (graded &minus; waived or proved equivalent).</p>\n";
   h += fmt::format("<div class=\"card\">mutants graded<b>{}</b></div><div class=\"card\">killed<b>{}</b></div>"
                    "<div class=\"card\">survived<b>{}</b></div><div class=\"card\">timed out<b>{}</b></div>"
                    "<div class=\"card\">waived<b>{}</b></div><div class=\"card\">overall kill rate<b>{:.1f} %</b></div>"
