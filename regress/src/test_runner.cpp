@@ -52,9 +52,10 @@ std::string reg_name(const RegisterMap& map, uint32_t addr) {
 class ProgramPlayer {
  public:
   ProgramPlayer(const HwConfig& cfg, GoldenModel& golden, tb::Simulation* sim, Scoreboard& sb,
-                double& golden_seconds, std::optional<double> perf_tolerance)
+                double& golden_seconds, std::optional<double> perf_tolerance, uint64_t watchdog_cycles)
       : cfg_(cfg), map_(RegisterMap::of(cfg)), golden_(golden), sim_(sim), sb_(sb),
-        golden_seconds_(golden_seconds), perf_tolerance_(perf_tolerance), check_stalls_(perf_tolerance.has_value()) {}
+        golden_seconds_(golden_seconds), perf_tolerance_(perf_tolerance), check_stalls_(perf_tolerance.has_value()),
+        watchdog_cycles_(watchdog_cycles) {}
   uint64_t stall_counters_checked() const { return stall_counters_checked_; }
 
   // One record per performance window (docs/scoreboard.md, "Performance budget").
@@ -133,10 +134,15 @@ class ProgramPlayer {
     if (!g) golden_disagrees("golden-intr:line", what + ": the golden model's interrupt line is low (status " +
                                                      hex32(golden_.intr_status()) + ")");
     if (!sim_) return true;
-    const uint64_t limit = sim_->cycle() + (w.timeout_cycles ? w.timeout_cycles : kDefaultIntrTimeout);
+    const uint64_t start = sim_->cycle();
+    const uint64_t limit = start + (w.timeout_cycles ? w.timeout_cycles : kDefaultIntrTimeout);
     while (!sim_->interrupt()) {
       if (sim_->cycle() >= limit) {
         sb_.add_hang("intr-wait", what + ": the interrupt line did not rise within the timeout (watchdog)");
+        return false;
+      }
+      if (idle_too_long(start)) {
+        sb_.add_hang("intr-wait", what + ": " + idle_text() + " while waiting for the interrupt line (watchdog)");
         return false;
       }
       sim_->run_until_interrupt(std::min<uint64_t>(4096, limit - sim_->cycle()));
@@ -214,7 +220,14 @@ class ProgramPlayer {
     // run when they are armed, before their unit is) only add their cost.
     const auto& layers = golden_.layers();
     for (size_t i = layers_before; i < layers.size(); ++i) {
-      if (layers[i].completed) window_units_.emplace_back(layers[i].unit, layers[i].group < 0 ? 0 : layers[i].group);
+      // A launch clears its group's counters: they are no longer settled.
+      const int group = layers[i].group < 0 ? 0 : layers[i].group;
+      settled_counters_.erase(std::remove_if(settled_counters_.begin(), settled_counters_.end(),
+                                             [&](const SettledCounter& c) {
+                                               return c.unit == layers[i].unit && c.group == group;
+                                             }),
+                              settled_counters_.end());
+      if (layers[i].completed) window_units_.emplace_back(layers[i].unit, group);
       const auto cost = layer_cost(cfg_, layers[i]);
       if (!cost) continue;
       window_costs_.push_back(*cost);
@@ -247,6 +260,7 @@ class ProgramPlayer {
   // only while S_POINTER's producer still selects the layer's group (else the program has moved
   // on and the CSB would show the other group).
   void check_stall_counters(uint64_t read_bound, uint64_t write_bound) {
+    check_settled_counters("when a later layer ended");
     std::vector<std::pair<Unit, int>> seen;
     for (const auto& [unit, group] : window_units_) {
       if (std::find(seen.begin(), seen.end(), std::make_pair(unit, group)) != seen.end()) continue;
@@ -280,6 +294,7 @@ class ProgramPlayer {
         const bool read_side = r->name.find("READ") != std::string::npos || r->name.find("RD_") != std::string::npos;
         const uint64_t bound = !enabled ? 0 : read_side ? read_bound : write_bound;
         ++stall_counters_checked_;
+        if (enabled && unit == Unit::BDMA) settle(map_.address_of(*r), v, unit, group);
         if (v <= bound) continue;
         std::string counter = status_counter_name(*r);
         if (counter.empty()) counter = to_lower(name) + "." + to_lower(r->name);
@@ -300,6 +315,51 @@ class ProgramPlayer {
         sb_.add(std::move(m));
       }
     }
+  }
+
+  // A BDMA group's stall counters count only while that group's batch runs and are cleared when
+  // it is launched again: between its done interrupt and its next launch they must keep the value
+  // read at the done (a counter that takes the other group's stalls changes). Checked when a later
+  // layer ends and at the end of the test.
+  struct SettledCounter {
+    uint32_t addr;
+    uint32_t value;
+    Unit unit;
+    int group;
+  };
+ public:
+  void check_settled_counters(const std::string& when) {
+    if (!sim_ || sim_->hang()) return;
+    for (SettledCounter& c : settled_counters_) {
+      const uint32_t v = sim_->csb_read(c.addr);
+      if (sim_->hang()) return;
+      if (v == c.value) continue;
+      const std::string name = reg_name(map_, c.addr);
+      Mismatch m;
+      m.kind = MismatchKind::Register;
+      m.signature = "stall-settled:" + name;
+      m.unit = unit_name(c.unit);
+      m.name = name;
+      m.reg_addr = c.addr;
+      m.mask = 0xffffffffu;
+      m.expected_value = c.value;
+      m.actual_value = v;
+      m.message = "stall counter " + name + " (group " + std::to_string(c.group) + ") read " +
+                  std::to_string(c.value) + " after its group's done interrupt but " + std::to_string(v) + " " + when +
+                  " (the group was not launched again: it must not count)";
+      sb_.add(std::move(m));
+      c.value = v;  // reported once
+    }
+  }
+
+ private:
+  void settle(uint32_t addr, uint32_t value, Unit unit, int group) {
+    for (SettledCounter& c : settled_counters_)
+      if (c.addr == addr) {
+        c = {addr, value, unit, group};
+        return;
+      }
+    settled_counters_.push_back({addr, value, unit, group});
   }
 
   static std::string to_lower(std::string s) {
@@ -399,7 +459,8 @@ class ProgramPlayer {
                        what + "golden model never raises interrupt status bits " + hex32(w.status_bits) +
                            " (status " + hex32(g) + ")");
     if (!sim_) return true;
-    const uint64_t limit = sim_->cycle() + (w.timeout_cycles ? w.timeout_cycles : 2'000'000);
+    const uint64_t start = sim_->cycle();
+    const uint64_t limit = start + (w.timeout_cycles ? w.timeout_cycles : 2'000'000);
     while (true) {
       // Poll the status register: the line alone cannot say which bits are set.
       const uint32_t d = sim_->csb_read(status_addr);
@@ -411,6 +472,11 @@ class ProgramPlayer {
       if (sim_->cycle() >= limit) {
         sb_.add_hang("intr-wait", what + "interrupt status bits " + hex32(w.status_bits) +
                                       " not raised within the timeout (watchdog)");
+        return false;
+      }
+      if (idle_too_long(start)) {
+        sb_.add_hang("intr-wait", what + idle_text() + " while waiting for interrupt status bits " +
+                                      hex32(w.status_bits) + " (watchdog)");
         return false;
       }
       sim_->run_until_interrupt(64);
@@ -488,6 +554,17 @@ class ProgramPlayer {
   static std::string hex8(uint8_t v) { return hex64(v); }
   static std::string window(uint64_t addr, uint64_t size) { return hex64(addr) + "+" + hex64(size); }
 
+  // A wait polls status over CSB, which keeps the simulation's own watchdog quiet: the wait
+  // itself gives up once the DUT has not moved (no memory handshake, no interrupt change) for the
+  // watchdog's cycles since the wait began, instead of running to its (much longer) timeout.
+  bool idle_too_long(uint64_t wait_start) const {
+    const uint64_t since = std::max(wait_start, sim_->last_activity_cycle());
+    return watchdog_cycles_ && sim_->cycle() - since >= watchdog_cycles_;
+  }
+  std::string idle_text() const {
+    return "no memory handshake and no interrupt change for " + std::to_string(watchdog_cycles_) + " cycles";
+  }
+
   bool is_operation_state(uint32_t addr) const {
     const RegInfo* r = map_.at(addr);
     return r && (r->name == "D_OP_ENABLE" || r->name == "S_STATUS" || (r->unit == Unit::BDMA && r->name == "STATUS"));
@@ -526,6 +603,8 @@ class ProgramPlayer {
   uint64_t stall_from_rd_ = 0, stall_from_all_ = 0;  // withheld counts where the stall bounds start
   bool check_stalls_ = true;
   uint64_t stall_counters_checked_ = 0;
+  std::vector<SettledCounter> settled_counters_;
+  uint64_t watchdog_cycles_ = 0;  // 0: waits end only at their timeouts  // BDMA counters read at their group's done
   nlohmann::json perf_windows_ = nlohmann::json::array();
 };
 
@@ -596,9 +675,10 @@ RunResult run_program(const RunRequest& req, const Program& program) {
     const std::optional<double> perf_tolerance =
         req.perf_tolerance.empty() && req.dut != tb::kPrimaryDut ? std::nullopt
                                                                  : parse_perf_tolerance(req.perf_tolerance, "--perf-tolerance");
-    ProgramPlayer player(cfg, golden, sim.get(), sb, res.golden_seconds, perf_tolerance);
+    ProgramPlayer player(cfg, golden, sim.get(), sb, res.golden_seconds, perf_tolerance, req.watchdog_cycles);
     for (const auto& op : program.ops)
       if (!player.play(op)) break;
+    player.check_settled_counters("at the end of the test");
 
     if (sim) {
       if (!sim->hang()) {

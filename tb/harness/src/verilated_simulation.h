@@ -168,6 +168,7 @@ class VerilatedSimulation final : public Simulation {
   std::optional<std::string> hang() const override { return hang_; }
   uint64_t csb_writes_queued() const override { return csb_.writes_queued(); }
   std::optional<uint64_t> last_interrupt_rise() const override { return interrupts_.last_rise_cycle(); }
+  uint64_t last_activity_cycle() const override { return last_activity_; }
   std::optional<uint64_t> csb_write_issue_cycle(uint64_t n) const override { return csb_.write_issue_cycle(n); }
 
   SimStats stats() const override {
@@ -299,6 +300,7 @@ class VerilatedSimulation final : public Simulation {
     reset_idle_cycles_ = options_.reset_idle_cycles.value_or(0);
     for (uint64_t i = 0; i < reset_idle_cycles_; ++i) step();
     cycle_ = 0;
+    last_activity_ = 0;
   }
 
   // FNV-1a over the outputs the DUT hands over in this cycle's handshakes.
@@ -340,6 +342,7 @@ class VerilatedSimulation final : public Simulation {
     csb_.tick(cycle_, csb_s_, csb_m_);
     interrupts_.sample(cycle_, dut_->dla_intr != 0);
     if (interrupts_.changed_at_last_sample()) digest(0x600000000ull | (dut_->dla_intr != 0));
+    if (progress || interrupts_.changed_at_last_sample()) last_activity_ = cycle_;
     progress |= csb_.handshake_at_last_tick() || interrupts_.changed_at_last_sample();
     if (progress) watchdog_.progress(cycle_);
 
@@ -372,6 +375,7 @@ class VerilatedSimulation final : public Simulation {
   CsbMasterOut csb_m_;
   CsbSlaveOut csb_s_;
   uint64_t cycle_ = 0;
+  uint64_t last_activity_ = 0;  // see last_activity_cycle()
   uint64_t output_digest_ = 0xcbf29ce484222325ull;
   uint64_t reset_cycles_ = 0;
   uint64_t reset_idle_cycles_ = 0;

@@ -97,6 +97,9 @@ class Simulation {
   // CSB writes queued so far, and the cycle the n-th (0-based) was issued on the bus (nullopt
   // while queued): where a layer's enabling write really reached the DUT.
   virtual uint64_t csb_writes_queued() const = 0;
+  // The last cycle the DUT itself moved: a handshake on a memory port or a change of dla_intr
+  // (CSB handshakes are the testbench's own, e.g. its status polls while it waits).
+  virtual uint64_t last_activity_cycle() const = 0;
   // Cycle of the last rising edge of dla_intr, if any.
   virtual std::optional<uint64_t> last_interrupt_rise() const = 0;
   virtual std::optional<uint64_t> csb_write_issue_cycle(uint64_t n) const = 0;
