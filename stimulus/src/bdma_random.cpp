@@ -2,6 +2,7 @@
 // back-to-back launches) checked against the golden model's memory and registers.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -61,6 +62,21 @@ class RegionAllocator {
 
 uint64_t timeout_for(uint64_t bytes) { return 20'000 + bytes * 4; }
 
+// Knob wide_strides: a stride of the 32-bit stride registers with random high bits. The width
+// is drawn first so that every bit position is set in some strides, not only the top ones.
+uint64_t wide_stride(Rng& rng, uint64_t minimum, uint64_t cap) {
+  const unsigned width = static_cast<unsigned>(rng.uniform(5, 32));
+  const uint64_t v = rng.uniform(0, (uint64_t{1} << width) - 1) / kAlign * kAlign;
+  return std::min(std::max(v, minimum), cap);
+}
+
+// The largest stride a 32-bit stride register takes, in 32-byte units.
+constexpr uint64_t kMaxStride = 0xffff'ffe0ull;
+
+// A batch moving at least this many bytes is still busy when a STATUS read follows its launch
+// (knob busy_status): its writes alone take 16 beats of the 64-byte bus after the reads.
+constexpr uint64_t kBusyCheckBytes = 1024;
+
 Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestGenerator& gen) {
   const KnobReader k(gen, knobs);
   const uint64_t max_line = k.integer("max_line_bytes", 32, 8192 * 32);
@@ -69,12 +85,17 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                                 " must be a multiple of 32");
   const uint64_t max_lines = k.integer("max_lines", 1, 8192);
   const uint64_t max_surfaces = k.integer("max_surfaces", 1, 8192);
-  // Two launched batches can be queued at once; keep both within the queue.
-  const uint64_t max_ops = k.integer("max_ops", 1, cfg.bdma_queue_depth / 2);
+  // Two launched batches can be queued at once; by default both fit in the queue (as NVDLA's
+  // software keeps them: it checks STATUS.FREE_SLOT). fill_queue lets a batch take the whole
+  // queue, so CFG_OP writes of the next batch meet a full queue and wait (CSB back-pressure).
+  const bool fill_queue = k.choice("fill_queue", {"off", "on"}) == "on";
+  const uint64_t max_ops = k.integer("max_ops", 1, fill_queue ? cfg.bdma_queue_depth : cfg.bdma_queue_depth / 2);
   const uint64_t batches = k.integer("batches", 1, 1000);
   const std::string ports = k.choice("ports", {"both", "dbb", "sram"});
   const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
   const bool stall_count = k.choice("stall_count", {"off", "on"}) == "on";
+  const bool wide_strides = k.choice("wide_strides", {"off", "on"}) == "on";
+  const bool busy_status = k.choice("busy_status", {"off", "on"}) == "on";
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -101,7 +122,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   uint64_t outstanding_bytes[2] = {0, 0};
   struct Launched {
     Op op;
-    std::vector<uint8_t> src_bytes;
+    std::vector<std::vector<uint8_t>> lines;  // source bytes of each line, surface-major
   };
   std::vector<Launched> launched[2];  // the operations of each group's running batch
   // A done interrupt means the batch's data is in memory: every destination line is checked
@@ -110,20 +131,22 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     for (const Launched& l : launched[g]) {
       const Op& op = l.op;
       for (uint64_t sf = 0; sf < op.surfaces; ++sf)
-        for (uint64_t ln = 0; ln < op.lines; ++ln) {
-          const auto from = l.src_bytes.begin() + static_cast<std::ptrdiff_t>(sf * op.src_surf + ln * op.src_line);
+        for (uint64_t ln = 0; ln < op.lines; ++ln)
           p.ops.push_back(CheckMem{op.dst_port, op.dst + sf * op.dst_surf + ln * op.dst_line,
-                                   std::vector<uint8_t>(from, from + static_cast<std::ptrdiff_t>(op.line_bytes)),
+                                   l.lines[static_cast<size_t>(sf * op.lines + ln)],
                                    fmt::format("group {} done interrupt: line {} of surface {} copied to {} 0x{:x}",
                                                g, ln, sf, mem_port_name(op.dst_port), op.dst)});
-        }
     }
     launched[g].clear();
   };
+  const uint32_t idle_bit = B::STATUS::IDLE::put(0, 1);
+  auto busy_bit = [](unsigned g) { return g ? B::STATUS::GRP1_BUSY::put(0, 1) : B::STATUS::GRP0_BUSY::put(0, 1); };
   auto finish = [&](unsigned g) {
     const uint32_t bit = 1u << (6 + g);
     b.wait_intr(bit, timeout_for(outstanding_bytes[g]));
     check_destinations(g);
+    // The other group may still run: only this group's busy bit is known.
+    if (busy_status) b.read(status, busy_bit(g), 0u, fmt::format("BDMA.STATUS GRP{}_BUSY clear after its done interrupt", g));
     b.read(glb_status, bit, bit, fmt::format("GLB BDMA_DONE_STATUS{} set", g));
     b.write(glb_status, bit);
     outstanding[g] = false;
@@ -135,7 +158,9 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
 
   b.note(fmt::format("knobs: max_line_bytes={} max_lines={} max_surfaces={} max_ops={} batches={} ports={}",
                      max_line, max_lines, max_surfaces, max_ops, batches, ports) +
-         (high_addresses ? " high_addresses=on" : "") + (stall_count ? " stall_count=on" : ""));
+         (high_addresses ? " high_addresses=on" : "") + (stall_count ? " stall_count=on" : "") +
+         (wide_strides ? " wide_strides=on" : "") + (busy_status ? " busy_status=on" : "") +
+         (fill_queue ? " fill_queue=on" : ""));
   // The stall counters count only with CFG_STATUS.STALL_COUNT_EN; the scoreboard bounds them by
   // the cycles the memories withheld after every batch (0 while disabled).
   if (stall_count) b.write(reg(B::CFG_STATUS::offset), B::CFG_STATUS::STALL_COUNT_EN::put(0, 1));
@@ -154,16 +179,39 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
       op.line_bytes = shape.uniform(1, max_line / kAlign) * kAlign;
       op.lines = shape.uniform(1, max_lines);
       op.surfaces = shape.uniform(1, max_surfaces);
-      op.src_line = pick_stride(op.line_bytes);
-      op.dst_line = pick_stride(op.line_bytes);
-      op.src_surf = pick_stride(op.lines * op.src_line);
-      op.dst_surf = pick_stride(op.lines * op.dst_line);
+      if (wide_strides) {
+        // Surfaces must not overlap: a line stride leaves room for the surface stride's register.
+        const uint64_t line_cap = std::max(op.line_bytes, kMaxStride / op.lines / kAlign * kAlign);
+        op.src_line = wide_stride(shape, op.line_bytes, line_cap);
+        op.dst_line = wide_stride(shape, op.line_bytes, line_cap);
+        op.src_surf = wide_stride(shape, op.lines * op.src_line, kMaxStride);
+        op.dst_surf = wide_stride(shape, op.lines * op.dst_line, kMaxStride);
+      } else {
+        op.src_line = pick_stride(op.line_bytes);
+        op.dst_line = pick_stride(op.line_bytes);
+        op.src_surf = pick_stride(op.lines * op.src_line);
+        op.dst_surf = pick_stride(op.lines * op.dst_line);
+      }
       op.src = alloc.take(op.src_port, op.src_extent());
       op.dst = alloc.take(op.dst_port, op.dst_extent());
       bytes += op.line_bytes * op.lines * op.surfaces;
-      std::vector<uint8_t> src_bytes = data.bytes(static_cast<size_t>(op.src_extent()));
-      b.load(op.src_port, op.src, src_bytes);
-      launched[g].push_back({op, std::move(src_bytes)});
+      Launched l{op, {}};
+      if (wide_strides) {  // extents of gigabytes: only the lines are loaded
+        for (uint64_t sf = 0; sf < op.surfaces; ++sf)
+          for (uint64_t ln = 0; ln < op.lines; ++ln) {
+            l.lines.push_back(data.bytes(static_cast<size_t>(op.line_bytes)));
+            b.load(op.src_port, op.src + sf * op.src_surf + ln * op.src_line, l.lines.back());
+          }
+      } else {
+        std::vector<uint8_t> src_bytes = data.bytes(static_cast<size_t>(op.src_extent()));
+        for (uint64_t sf = 0; sf < op.surfaces; ++sf)
+          for (uint64_t ln = 0; ln < op.lines; ++ln) {
+            const auto from = src_bytes.begin() + static_cast<std::ptrdiff_t>(sf * op.src_surf + ln * op.src_line);
+            l.lines.emplace_back(from, from + static_cast<std::ptrdiff_t>(op.line_bytes));
+          }
+        b.load(op.src_port, op.src, std::move(src_bytes));
+      }
+      launched[g].push_back(std::move(l));
       b.write(reg(B::CFG_SRC_ADDR_LOW::offset), static_cast<uint32_t>(op.src));
       b.write(reg(B::CFG_SRC_ADDR_HIGH::offset), static_cast<uint32_t>(op.src >> 32));
       b.write(reg(B::CFG_DST_ADDR_LOW::offset), static_cast<uint32_t>(op.dst));
@@ -188,6 +236,13 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                          op.line_bytes, op.lines, op.surfaces, op.src_line, op.dst_line, op.src_surf, op.dst_surf));
     }
     b.write(reg(g == 0 ? B::CFG_LAUNCH0::offset : B::CFG_LAUNCH1::offset), 1);
+    // The untimed golden model has finished the batch by now: only the DUT is judged (a poll of
+    // an operation state, read once).
+    if (busy_status && bytes >= kBusyCheckBytes)
+      p.ops.push_back(PollReg{status, busy_bit(g) | idle_bit, busy_bit(g), RegCompare::Eq, 1,
+                              fmt::format("BDMA.STATUS right after launching batch {} (group {}, {} bytes): "
+                                          "GRP{}_BUSY set, IDLE clear",
+                                          batch, g, bytes, g)});
     outstanding[g] = true;
     outstanding_bytes[g] = bytes;
     if (flow.chance(0.5)) {  // otherwise the next batch follows back-to-back
@@ -210,11 +265,14 @@ TestGenerator make_bdma_random_generator() {
   g.knobs = {{"max_line_bytes", "256", "largest line in bytes (multiple of 32)"},
              {"max_lines", "8", "most lines per surface"},
              {"max_surfaces", "4", "most surfaces per operation"},
-             {"max_ops", "4", "most operations per batch (at most half the queue depth)"},
+             {"max_ops", "4", "most operations per batch (at most half the queue depth; the whole queue with fill_queue=on)"},
              {"batches", "6", "number of launched batches"},
              {"ports", "both", "memories used: dbb, sram or both"},
              {"high_addresses", "off", "on: both memories' regions anywhere in the configuration's address space"},
-             {"stall_count", "off", "on: enable the stall counters (CFG_STATUS.STALL_COUNT_EN) for the whole test"}};
+             {"stall_count", "off", "on: enable the stall counters (CFG_STATUS.STALL_COUNT_EN) for the whole test"},
+             {"wide_strides", "off", "on: line and surface strides with random high bits, up to the 32-bit registers' range (only the lines are loaded)"},
+             {"busy_status", "off", "on: STATUS read right after each launch of 1 KiB or more (GRPn_BUSY set, IDLE clear; DUT only) and GRPn_BUSY clear after its done interrupt"},
+             {"fill_queue", "off", "on: max_ops may reach the queue depth, so the next batch's CFG_OP writes wait on a full queue (CSB back-pressure)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::BDMA) || cfg.bdma_queue_depth < 2) return "the configuration has no BDMA";

@@ -4,6 +4,8 @@
 
 #include <array>
 #include <map>
+#include <optional>
+#include <set>
 
 #include "dla/golden_model.h"
 #include "dla/regs.gen.h"
@@ -240,7 +242,9 @@ TEST(RegsAccess, CatchesAPlantedWrongResetValue) {
 // program's writes, copies on launch, and checks that the program is legal.
 class ReferenceBdma {
  public:
-  explicit ReferenceBdma(const HwConfig& cfg) : base_(*cfg.unit_base[static_cast<unsigned>(Unit::BDMA)]) {}
+  // max_batch: the most operations one launch may take (half the queue unless fill_queue=on).
+  ReferenceBdma(const HwConfig& cfg, size_t max_batch)
+      : base_(*cfg.unit_base[static_cast<unsigned>(Unit::BDMA)]), max_batch_(max_batch) {}
 
   std::array<SparseMemory, 2> mem;
   std::vector<std::string> illegal;
@@ -270,7 +274,7 @@ class ReferenceBdma {
       const unsigned g = off == 0x34 ? 0 : 1;
       if (launched_[g] && !waited_[g]) illegal.push_back("launch of busy group " + std::to_string(g));
       if (queued_.empty()) illegal.push_back("empty launch");
-      if (queued_.size() > 10) illegal.push_back("batch larger than half the queue");
+      if (queued_.size() > max_batch_) illegal.push_back("batch of " + std::to_string(queued_.size()) + " operations");
       launched_[g] = true;
       waited_[g] = false;
       for (const auto& c : queued_) copy(c);
@@ -306,6 +310,7 @@ class ReferenceBdma {
   }
 
   uint32_t base_;
+  size_t max_batch_;
   std::array<uint32_t, 12> cfg_{};
   std::vector<std::array<uint32_t, 12>> queued_;
   std::vector<Region> regions_;
@@ -327,9 +332,9 @@ std::string first_difference(const SparseMemory& a, const SparseMemory& b) {
   return diff;
 }
 
-void check_bdma_program(const Program& p, const std::string& label) {
+void check_bdma_program(const Program& p, const std::string& label, size_t max_batch = 10) {
   const HwConfig& cfg = HwConfig::get("v1");
-  ReferenceBdma ref(cfg);
+  ReferenceBdma ref(cfg, max_batch);
   ref.run(p);
   EXPECT_TRUE(ref.illegal.empty()) << label << ": " << ref.illegal.front();
   GoldenModel m(cfg);
@@ -438,6 +443,108 @@ TEST(BdmaRandom, StallCountEnablesTheCountersBeforeTheFirstLaunch) {
     EXPECT_EQ(off, writes_and_loads(g.generate(v1, seed))) << "seed " << seed << ": the default program changed";
     EXPECT_EQ(off.find(fmt::format("w {:x} ", cfg_status)), std::string::npos) << "seed " << seed;
   }
+}
+
+TEST(BdmaRandom, WideStridesSetEveryStrideBitAndLoadOnlyTheLines) {
+  const TestGenerator& g = find_test_generator("bdma.random");
+  const HwConfig& v1 = HwConfig::get("v1");
+  const std::set<uint32_t> strides = {0x4000 + reg::BDMA::CFG_SRC_LINE::offset, 0x4000 + reg::BDMA::CFG_DST_LINE::offset,
+                                      0x4000 + reg::BDMA::CFG_SRC_SURF::offset, 0x4000 + reg::BDMA::CFG_DST_SURF::offset};
+  uint32_t bits_seen = 0;
+  uint64_t most_lines = 0;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    const Program p = g.generate(v1, seed, {{"wide_strides", "on"}, {"max_lines", "32"}});
+    check_bdma_program(p, fmt::format("wide strides, seed {}", seed));
+    for (const ProgramOp& op : p.ops) {
+      if (const auto* l = std::get_if<MemLoad>(&op)) {
+        EXPECT_LE(l->bytes.size(), 256u) << "seed " << seed << ": more than one line loaded at once";
+      }
+      if (const auto* w = std::get_if<RegWrite>(&op)) {
+        if (strides.count(w->addr)) bits_seen |= w->data;
+        if (w->addr == 0x4000 + reg::BDMA::CFG_LINE_REPEAT::offset) most_lines = std::max<uint64_t>(most_lines, w->data + 1u);
+      }
+    }
+    EXPECT_EQ(writes_and_loads(g.generate(v1, seed, {{"wide_strides", "off"}})), writes_and_loads(g.generate(v1, seed)))
+        << "seed " << seed << ": the default program changed";
+  }
+  // Every stride bit above the atom is set somewhere (the triage witnesses needed bits 15, 19
+  // and 27), and some operation has more than 16 lines.
+  EXPECT_EQ(bits_seen, 0xffffffe0u);
+  EXPECT_GT(most_lines, 16u);
+}
+
+TEST(BdmaRandom, BusyStatusReadsTheLaunchedGroupBusyThenClear) {
+  const TestGenerator& g = find_test_generator("bdma.random");
+  const HwConfig& v1 = HwConfig::get("v1");
+  const uint32_t status = 0x4000 + reg::BDMA::STATUS::offset;
+  const uint32_t busy[2] = {reg::BDMA::STATUS::GRP0_BUSY::put(0, 1), reg::BDMA::STATUS::GRP1_BUSY::put(0, 1)};
+  const uint32_t idle = reg::BDMA::STATUS::IDLE::put(0, 1);
+  size_t polls = 0, clears = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    const Program p = g.generate(v1, seed, {{"busy_status", "on"}});
+    check_bdma_program(p, fmt::format("busy_status, seed {}", seed));
+    std::optional<unsigned> last_wait;
+    for (size_t i = 0; i < p.ops.size(); ++i) {
+      if (const auto* w = std::get_if<WaitIntr>(&p.ops[i])) last_wait = w->status_bits == 0x80 ? 1u : 0u;
+      if (const auto* poll = std::get_if<PollReg>(&p.ops[i])) {
+        // Right after a launch, of that launch's group; read once on the DUT.
+        ASSERT_GT(i, 0u);
+        const auto* launch = std::get_if<RegWrite>(&p.ops[i - 1]);
+        ASSERT_NE(launch, nullptr) << "seed " << seed << ": the poll does not follow a launch";
+        ASSERT_TRUE(launch->addr == 0x4034 || launch->addr == 0x4038);
+        const unsigned g_launched = launch->addr == 0x4038 ? 1u : 0u;
+        EXPECT_EQ(poll->addr, status);
+        EXPECT_EQ(poll->mask, busy[g_launched] | idle);
+        EXPECT_EQ(poll->expect, busy[g_launched]);
+        EXPECT_EQ(poll->timeout_cycles, 1u);
+        ++polls;
+      }
+      if (const auto* r = std::get_if<RegRead>(&p.ops[i]); r && r->addr == status && r->mask != 0xffffffffu) {
+        ASSERT_TRUE(last_wait.has_value()) << "seed " << seed << ": a busy read before any done interrupt";
+        EXPECT_EQ(r->mask, busy[*last_wait]);
+        EXPECT_EQ(r->expect, std::optional<uint32_t>(0u));
+        ++clears;
+      }
+    }
+    EXPECT_EQ(writes_and_loads(g.generate(v1, seed, {{"busy_status", "off"}})), writes_and_loads(p))
+        << "seed " << seed << ": the knob changed the copies";
+  }
+  EXPECT_GE(polls, 6u);
+  EXPECT_GE(clears, 6u);
+  for (const ProgramOp& op : g.generate(v1, 1).ops) EXPECT_FALSE(std::holds_alternative<PollReg>(op));
+}
+
+TEST(BdmaRandom, FillQueueLetsABatchTakeTheWholeQueue) {
+  const TestGenerator& g = find_test_generator("bdma.random");
+  const HwConfig& v1 = HwConfig::get("v1");
+  try {
+    (void)g.generate(v1, 1, {{"max_ops", "20"}});
+    ADD_FAILURE() << "max_ops=20 accepted without fill_queue";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("max_ops"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW((void)g.generate(v1, 1, {{"fill_queue", "on"}, {"max_ops", "21"}}), std::invalid_argument);
+  size_t largest = 0;
+  bool queued_past_depth = false;  // ops of a batch enqueued while another batch may still run
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    const Program p = g.generate(v1, seed, {{"fill_queue", "on"}, {"max_ops", "20"}});
+    check_bdma_program(p, fmt::format("fill_queue, seed {}", seed), 20);
+    size_t ops = 0, running = 0;
+    for (const ProgramOp& op : p.ops) {
+      if (std::holds_alternative<WaitIntr>(op)) running = 0;
+      if (const auto* w = std::get_if<RegWrite>(&op)) {
+        if (w->addr == 0x4030) ++ops;
+        if (w->addr == 0x4034 || w->addr == 0x4038) {
+          largest = std::max(largest, ops);
+          queued_past_depth = queued_past_depth || running + ops > 20;
+          running = ops;
+          ops = 0;
+        }
+      }
+    }
+  }
+  EXPECT_GT(largest, 10u);
+  EXPECT_TRUE(queued_past_depth) << "no batch was enqueued behind a running one with more than 20 operations in all";
 }
 
 TEST(BdmaRandom, UsesBothGroupsBothPortsAndBackToBackLaunches) {
