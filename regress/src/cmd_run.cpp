@@ -55,7 +55,7 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   run->add_option("--waves", st->req.waves_path, "write FST waves to this file");
   run->add_option("--waves-last", st->req.waves_last_cycles,
                   "keep only about this many cycles of waves before the end");
-  run->add_option("--axi-profile", st->req.axi_profile, "AXI slave timing: fast|random|slow|bursty|late_b")
+  run->add_option("--axi-profile", st->req.axi_profile, "AXI slave timing: fast|random|slow|bursty|late_b|slow_writes")
       ->capture_default_str();
   run->add_option("--watchdog", st->req.watchdog_cycles, "cycles without progress before a hang")
       ->capture_default_str();

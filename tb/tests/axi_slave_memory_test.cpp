@@ -101,7 +101,7 @@ TEST_P(ProfileTest, WrittenBurstsReadBackAndTrafficIsLegal) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllProfiles, ProfileTest,
-                         ::testing::Combine(::testing::Values("fast", "random", "slow", "bursty", "late_b"),
+                         ::testing::Combine(::testing::Values("fast", "random", "slow", "bursty", "late_b", "slow_writes"),
                                             ::testing::Values(64u, 8u)),
                          [](const auto& param_info) {
                            return std::get<0>(param_info.param) + "_" + std::to_string(std::get<1>(param_info.param)) + "B";

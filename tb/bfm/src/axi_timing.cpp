@@ -58,12 +58,21 @@ AxiTiming AxiTiming::profile(std::string_view name) {
     t.write_latency_max = 600;
     return t;
   }
+  if (name == "slow_writes") {  // reads at full speed, writes throttled: a DMA's buffer between them fills
+    AxiTiming t;
+    t.aw_ready = t.w_ready = {0.1, 0.5};
+    t.b_valid = {0.2, 0.6};
+    t.write_latency_min = 10;
+    t.write_latency_max = 50;
+    t.max_outstanding_writes = 4;
+    return t;
+  }
   std::string known;
   for (const auto& n : profile_names()) known += (known.empty() ? "" : ", ") + n;
   throw std::invalid_argument("unknown AXI timing profile '" + std::string(name) + "' (known: " + known + ")");
 }
 
-std::vector<std::string> AxiTiming::profile_names() { return {"fast", "random", "slow", "bursty", "late_b"}; }
+std::vector<std::string> AxiTiming::profile_names() { return {"fast", "random", "slow", "bursty", "late_b", "slow_writes"}; }
 
 void AxiTiming::validate() const {
   check_gate(aw_ready, "aw_ready");

@@ -28,7 +28,9 @@ struct AxiTiming {
 
   // fast: always ready, no latency; random: independent 50..70 % gates, latency 0..16/0..8;
   // slow: mostly stalled, long latency, few outstanding; bursty: long on/off runs;
-  // late_b: always ready, B responses 200..600 cycles after the last W beat (many writes outstanding).
+  // late_b: always ready, B responses 200..600 cycles after the last W beat (many writes outstanding);
+  // slow_writes: reads as fast, writes as slow (AW/W ready 1 in 6, B 10..50 late, 4 outstanding),
+  // so a DMA's buffer between its reads and its writes fills up.
   static AxiTiming profile(std::string_view name);  // throws std::invalid_argument if unknown
   static std::vector<std::string> profile_names();
   void validate() const;  // throws std::invalid_argument naming the bad field
