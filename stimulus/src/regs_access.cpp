@@ -165,10 +165,13 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
         if (it.reg->dual || it.reg->unit == Unit::BDMA || (map.address_of(*it.reg) & 0xfffu) != (a & 0xfffu) ||
             !(it.m.writable & 1u))
           continue;
+        // The trigger register is read right after the write, while the CSB request still holds
+        // that word and data (a decode that stores on anything but BDMA's own valid write takes
+        // them); the other register's read-back comes after.
         const uint32_t other = map.address_of(*it.reg);
         b.write(other, 0xffffffffu);
-        b.read(other, ~it.m.hw, it.m.writable | it.m.const_value, "write 0xffffffff read back " + full_name(*it.reg));
         b.read(a, 0xffffffffu, 0u, fmt::format("{} after a write to {} (same word, another unit)", name, full_name(*it.reg)));
+        b.read(other, ~it.m.hw, it.m.writable | it.m.const_value, "write 0xffffffff read back " + full_name(*it.reg));
         break;
       }
       b.read(a, 0xffffffffu, 0u, std::string("final value of ") + name + " (no other register's write reached it)");
