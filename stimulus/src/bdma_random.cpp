@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <stdexcept>
 #include <vector>
 
 #include "dla/regs.gen.h"
@@ -96,6 +97,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool stall_count = k.choice("stall_count", {"off", "on"}) == "on";
   const bool wide_strides = k.choice("wide_strides", {"off", "on"}) == "on";
   const bool busy_status = k.choice("busy_status", {"off", "on"}) == "on";
+  if (high_addresses && wide_strides)
+    throw std::invalid_argument("test 'bdma.random': knobs high_addresses=on and wide_strides=on cannot be combined "
+                                "(wide strides make regions of up to 16 GiB; high addresses leave 4 GiB below the top "
+                                "of the address space)");
 
   Program p;
   ProgramBuilder b(cfg, p);

@@ -467,6 +467,12 @@ TEST(BdmaRandom, WideStridesSetEveryStrideBitAndLoadOnlyTheLines) {
     EXPECT_EQ(writes_and_loads(g.generate(v1, seed, {{"wide_strides", "off"}})), writes_and_loads(g.generate(v1, seed)))
         << "seed " << seed << ": the default program changed";
   }
+  try {
+    (void)g.generate(v1, 1, {{"wide_strides", "on"}, {"high_addresses", "on"}});
+    ADD_FAILURE() << "wide_strides with high_addresses accepted (its regions could wrap the address space)";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot be combined"), std::string::npos) << e.what();
+  }
   // Every stride bit above the atom is set somewhere (the triage witnesses needed bits 15, 19
   // and 27), and some operation has more than 16 lines.
   EXPECT_EQ(bits_seen, 0xffffffe0u);
