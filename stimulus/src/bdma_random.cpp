@@ -71,7 +71,7 @@ uint64_t wide_stride(Rng& rng, uint64_t minimum, uint64_t cap) {
   return std::min(std::max(v, minimum), cap);
 }
 
-// The largest stride a 32-bit stride register takes, in 32-byte units.
+// The largest stride the 32-bit stride registers hold, in bytes (the low 5 bits are not stored).
 constexpr uint64_t kMaxStride = 0xffff'ffe0ull;
 
 // A batch moving at least this many bytes is still busy when a STATUS read follows its launch
