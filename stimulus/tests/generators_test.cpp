@@ -162,9 +162,16 @@ TEST(RegsAccess, TriggerRegistersAreWrittenWithBitZeroClearAndReadBackZero) {
   const Program with = gen.generate(cfg, 3, {{"trigger_registers", "yes"}});
   std::map<std::string, unsigned> writes, checked_reads;
   unsigned after_other_unit = 0;
-  for (const ProgramOp& op : with.ops) {
-    if (const auto* r = std::get_if<RegRead>(&op); r && r->what.find("same word, another unit") != std::string::npos)
+  for (size_t i = 0; i < with.ops.size(); ++i) {
+    const ProgramOp& op = with.ops[i];
+    if (const auto* r = std::get_if<RegRead>(&op); r && r->what.find("same word, another unit") != std::string::npos) {
       ++after_other_unit;
+      // Read right after that write, while the CSB request still holds its word and data (a
+      // decode that stores without a valid write of BDMA's own takes them then).
+      const auto* w = i ? std::get_if<RegWrite>(&with.ops[i - 1]) : nullptr;
+      EXPECT_TRUE(w && w->data == 0xffffffffu && !trig.count(w->addr) && (w->addr & 0xfffu) == (r->addr & 0xfffu))
+          << r->what << ": not directly after the other unit's write";
+    }
     if (const auto* w = std::get_if<RegWrite>(&op); w && trig.count(w->addr)) {
       EXPECT_EQ(w->data & 1u, 0u) << trig[w->addr] << ": a write with bit 0 set would start a transfer";
       writes[trig[w->addr]] += w->data != 0;
