@@ -685,7 +685,11 @@ RunResult run_program(const RunRequest& req, const Program& program) {
         sim->drain_csb();
         sim->run_cycles(64);  // let the last responses settle before looking at memory
       }
-      if (const auto h = sim->hang()) sb.add_hang(*h, "the watchdog saw no progress");
+      if (const auto h = sim->hang()) {
+        // The simulation's signature already reads "hang:<wait> <pending counters>".
+        const std::string where = h->rfind("hang:", 0) == 0 ? h->substr(5) : *h;
+        sb.add_hang(where, "the watchdog saw no progress");
+      }
       for (const auto& v : sim->protocol_violations())
         sb.add_protocol_violation(tb::to_string(v.rule), v.to_string());
       sb.compare_memory(MemPort::Dbb, golden.memory(MemPort::Dbb), sim->memory(MemPort::Dbb));

@@ -83,6 +83,29 @@ BOOST_AUTO_TEST_CASE(unused_bits_and_holes_read_zero) {
   }
 }
 
+// A wait for an interrupt that never comes, on a DUT that does nothing: the status wait's own
+// polls are CSB traffic, not the DUT moving, so it ends as a hang after the watchdog's cycles
+// (not at the wait's timeout of a million cycles). The line wait does not poll: the
+// simulation's watchdog ends it.
+BOOST_AUTO_TEST_CASE(waits_on_an_idle_dut_end_at_the_watchdog) {
+  for (int line = 0; line < 2; ++line) {
+    Program p;
+    p.test = "glb.idle_wait";
+    if (line) p.ops.push_back(WaitIntrLine{1'000'000, "wait for the line"});
+    else p.ops.push_back(WaitIntr{0x1u, 1'000'000, "wait for SDP group 0"});
+    RunRequest r = request("small", "glb.idle_wait", 1);
+    r.watchdog_cycles = 3000;
+    const RunResult res = run_program(r, p);
+    BOOST_TEST(res.verdict == Verdict::Fail);
+    BOOST_TEST(res.signature.rfind("hang:intr-wait", 0) == 0u, res.signature);
+    if (!line)
+      BOOST_TEST(res.report.find("no memory handshake and no interrupt change for 3000 cycles") != std::string::npos,
+                 res.report);
+    BOOST_TEST(res.cycles >= 3000u);
+    BOOST_TEST(res.cycles < 10000u, "the wait ran to cycle " << res.cycles);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(pingpong)
