@@ -1,11 +1,13 @@
 // dlaverif run: one test against the RTL (or the golden model alone).
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 
+#include "dla/bfm/axi_timing.h"
 #include "dla/cli_command.h"
 #include "dla/coverage_sample.h"
 #include "dla/hwconfig.h"
@@ -55,7 +57,7 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
   run->add_option("--waves", st->req.waves_path, "write FST waves to this file");
   run->add_option("--waves-last", st->req.waves_last_cycles,
                   "keep only about this many cycles of waves before the end");
-  run->add_option("--axi-profile", st->req.axi_profile, "AXI slave timing: fast|random|slow|bursty|late_b|slow_writes")
+  run->add_option("--axi-profile", st->req.axi_profile, "AXI slave timing: " + fmt::format("{}", fmt::join(tb::AxiTiming::profile_names(), "|")))
       ->capture_default_str();
   run->add_option("--watchdog", st->req.watchdog_cycles, "cycles without progress before a hang")
       ->capture_default_str();

@@ -2,6 +2,7 @@
 // model alone or on the RTL with the golden model checking. docs/traces.md.
 #include <algorithm>
 #include <fmt/core.h>
+#include <fmt/format.h>
 #include <fnmatch.h>
 
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "dla/bfm/axi_timing.h"
 #include "dla/cli_command.h"
 #include "dla/golden_model.h"
 #include "dla/hwconfig.h"
@@ -333,7 +335,7 @@ Command add_trace_command(CLI::App& app, const std::string& command_line) {
   const auto finish_dut_options = add_dut_options(cmd, st->dut);
   cmd->add_option("--waves", st->waves, "write FST waves to this file (one file per test: -<test> is appended)");
   cmd->add_option("--seed", st->seed, "seed for AXI/CSB timing, poison and the RANDOM pattern")->capture_default_str();
-  cmd->add_option("--axi-profile", st->axi_profile, "AXI slave timing: fast|random|slow|bursty|late_b|slow_writes")->capture_default_str();
+  cmd->add_option("--axi-profile", st->axi_profile, "AXI slave timing: " + fmt::format("{}", fmt::join(tb::AxiTiming::profile_names(), "|")))->capture_default_str();
   cmd->add_option("--watchdog", st->watchdog, "cycles without progress before a hang")->capture_default_str();
   cmd->add_option("--intr-timeout", st->intr_timeout, "cycles an interrupt wait may take on the RTL (0: 2000000)");
   cmd->add_option("--poll-timeout", st->poll_timeout, "cycles a register poll may take on the RTL (0: 200000)");

@@ -107,6 +107,29 @@ INSTANTIATE_TEST_SUITE_P(AllProfiles, ProfileTest,
                            return std::get<0>(param_info.param) + "_" + std::to_string(std::get<1>(param_info.param)) + "B";
                          });
 
+// slow_writes throttles the write side only: the same bursts written and read back, the writes
+// are withheld and slower than on `fast`, the reads are never withheld and as fast.
+TEST(AxiSlaveMemory, SlowWritesThrottlesWritesNotReads) {
+  auto traffic = [](const char* profile, bool writes) {
+    Bench b(64, AxiTiming::profile(profile), 3);
+    for (unsigned i = 0; i < 8; ++i) {
+      const uint64_t addr = 0x1000ull * i;
+      if (writes) b.master.queue_write(static_cast<uint8_t>(i), addr, random_bytes(16 * 64, i));
+      else b.master.queue_read(static_cast<uint8_t>(i), addr, 16);
+    }
+    b.run(writes ? 0 : 8 * 16, writes ? 8 : 0);
+    return std::make_pair(b.cycle, b.slave.stats());
+  };
+  const auto [fast_w, fast_ws] = traffic("fast", true);
+  const auto [slow_w, slow_ws] = traffic("slow_writes", true);
+  const auto [fast_r, fast_rs] = traffic("fast", false);
+  const auto [slow_r, slow_rs] = traffic("slow_writes", false);
+  EXPECT_GT(slow_ws.write_withheld_cycles, 0u);
+  EXPECT_GT(slow_w, 2 * fast_w) << "writes not throttled";
+  EXPECT_EQ(slow_rs.read_withheld_cycles, 0u);
+  EXPECT_EQ(slow_r, fast_r) << "reads throttled";
+}
+
 TEST(AxiSlaveMemory, NeverWrittenBytesReadAsPoisonAndStrobesMaskWrites) {
   Bench b(8, AxiTiming::profile("fast"), 3);
   const std::vector<uint8_t> data = random_bytes(8, 99);

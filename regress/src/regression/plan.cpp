@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "dla/bfm/axi_timing.h"
 #include "dla/coverage/unit_coverage.h"
 #include "dla/hwconfig.h"
 #include "dla/perf_budget.h"
@@ -155,7 +156,7 @@ PlanEntry read_entry(const EntryReader& r, double default_timeout) {
   e.dut = r.text("dut", e.dut);
   if (e.dut != "rtl" && e.dut != "nvdla") r.fail("dut '" + e.dut + "' is not one of rtl|nvdla");
   e.axi_profile = r.text("axi_profile", "random");
-  static const std::vector<std::string> profiles = {"fast", "random", "slow", "bursty", "late_b", "slow_writes"};
+  static const std::vector<std::string> profiles = tb::AxiTiming::profile_names();
   if (std::find(profiles.begin(), profiles.end(), e.axi_profile) == profiles.end())
     r.fail("axi_profile '" + e.axi_profile + "' is not one of " + join(profiles));
   e.timeout_seconds = static_cast<double>(r.number("timeout", static_cast<uint64_t>(default_timeout), 1));
