@@ -42,6 +42,7 @@ and --out/witnesses/<id>.vcd for the distinguishable ones. Exit 0; 2 on bad inpu
 """
 import argparse
 import concurrent.futures
+import hashlib
 import json
 import os
 import re
@@ -131,6 +132,7 @@ setundef -zero -init -params
 async2sync
 dffunmap
 opt_clean
+rename -enumerate -pattern triage_q% t:$dff %co:+[Q] t:$dff %d
 write_json {work}/unit.json
 write_rtlil {work}/unit.il
 """, work, "cut")
@@ -207,13 +209,17 @@ def write_miter(ports, top, sel_width, work, qualifiers=()):
     rst = next((n for n in names if n in RESET_LOW + RESET_HIGH), None)
     CLOCK[:] = [flat(clk)]
     lines = ["module triage_miter("]
-    lines.append(",\n".join([f"  input {rng(w)}{flat(n)}" for n, w in ins] + [f"  input [{sel_width - 1}:0] sel"]))
+    lines.append(",\n".join([f"  input {rng(w)}{flat(n)}" for n, w in ins] +
+                             [f"  input [{sel_width - 1}:0] sel", f"  input [{sel_width - 1}:0] gold_sel"]))
     lines.append(");")
     for n, w in outs:
         lines.append(f"  wire {rng(w)}gold_{flat(n)}, gate_{flat(n)};")
     conn = lambda side: ", ".join([f".{ident(n)}({flat(n)})" for n, _ in ins] +
                                   [f".{ident(n)}({side}_{flat(n)})" for n, _ in outs])
-    lines.append(f"  {top} gold(.mutsel({sel_width}'d0), {conn('gold')});")
+    # The gold copy's selector is an input too, set to 0 in each mutant's AIG (write_aigs): tied
+    # to 0 here, Yosys would fold the gold copy differently from the gate copy, and flops of the
+    # two could no longer be matched gate for gate (Aig.merge_copies).
+    lines.append(f"  {top} gold(.mutsel(gold_sel), {conn('gold')});")
     lines.append(f"  {top} gate(.mutsel(sel), {conn('gate')});")
     if rst:
         active = f"!{flat(rst)}" if rst in RESET_LOW else flat(rst)
@@ -239,6 +245,15 @@ def write_miter(ports, top, sel_width, work, qualifiers=()):
     with open(os.path.join(work, "miter.sv"), "w") as f:
         f.write("\n".join(lines))
     return outs, rst
+
+
+def miter_key(work):
+    """A digest of what the miter is built from: the cut unit netlist and the miter's source."""
+    h = hashlib.sha256()
+    for name in ("unit.il", "miter.sv"):
+        with open(os.path.join(work, name), "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
 
 
 def build_miter(work):
@@ -295,9 +310,87 @@ class Aig:
         self.rhs = rhs
         self.tail = data[pos:]  # symbol table and comments
 
+    def fanout(self):
+        """{var: [AND vars it feeds]} and {next-state var: [latch vars it feeds]}, built once."""
+        if not hasattr(self, "_fanout"):
+            first = self.I + self.L + 1
+            ands = [[] for _ in range(self.M + 1)]
+            for i, (r0, r1) in enumerate(self.rhs):
+                ands[r0 >> 1].append(first + i)
+                if r1 >> 1 != r0 >> 1:
+                    ands[r1 >> 1].append(first + i)
+            nexts = {}
+            for k in range(self.L):
+                nexts.setdefault(int(self.lines[k][0]) >> 1, []).append(self.I + 1 + k)
+            self._fanout = (ands, nexts)
+        return self._fanout
+
+    def merge_copies(self, constants, pairs):
+        """Structural register correspondence: which of the candidate flop pairs ({gate latch
+        var: gold latch var}) provably hold equal values in every reachable state, given the
+        inputs set to constants. A pair holds when both start equal and their next-state
+        functions are the same gates (after constant folding) of inputs and of flops of pairs
+        that hold; the greatest such set is an inductive invariant. Returns {gate var: gold
+        literal} for the pairs that hold: substituting them leaves the two copies the same gates
+        outside the mutation's fan-out, which ABC's strash then merges for free. (&scorr alone
+        proves the same by SAT, pair by pair: hours on a unit of 500k gates.)"""
+        I, L = self.I, self.L
+        init = lambda k: int(self.lines[k][1]) if len(self.lines[k]) > 1 else 0
+        pairs = {g: o for g, o in pairs.items() if init(g - I - 1) == init(o - I - 1)}
+        canon = [2 * v for v in range(self.M + 1)]
+        for v, c in constants.items():
+            canon[v] = c
+        for g, o in pairs.items():
+            canon[g] = 2 * o
+        table, fanin, first = {}, {}, I + L + 1
+        for i, (r0, r1) in enumerate(self.rhs):
+            a, b = canon[r0 >> 1] ^ (r0 & 1), canon[r1 >> 1] ^ (r1 & 1)
+            if a > b:
+                a, b = b, a
+            if a == 0 or a ^ 1 == b:
+                c = 0
+            elif a == 1 or a == b:
+                c = b
+            else:
+                # one level of AND(AND(x, y), x) = AND(x, y) and AND(AND(x, y), !x) = 0: the copies
+                # come out of Yosys with the selector folded differently (the gold copy's reset
+                # mux may sit twice on a flop's input, the gate copy's once)
+                c = None
+                for p, q in ((a, b), (b, a)):
+                    if not p & 1 and p >> 1 in fanin:
+                        if q in fanin[p >> 1]:
+                            c = p
+                        elif q ^ 1 in fanin[p >> 1]:
+                            c = 0
+                if c is None:
+                    c = table.setdefault((a, b), 2 * (first + i))
+                    if c == 2 * (first + i):
+                        fanin[first + i] = (a, b)
+            canon[first + i] = c
+        nxt = lambda v: int(self.lines[v - I - 1][0])
+        lit = lambda x: canon[x >> 1] ^ (x & 1)
+        split = {g for g, o in pairs.items() if lit(nxt(g)) != lit(nxt(o))}
+        # A pair that holds in the all-merged world still breaks when a broken gate flop reaches
+        # its next state: spread that through the gates and flops it feeds.
+        ands, nexts = self.fanout()
+        tainted, todo = set(split), list(split)
+        while todo:
+            v = todo.pop()
+            for w in ands[v] + nexts.get(v, []):
+                if w in tainted:
+                    continue
+                if w <= I + L:
+                    if w not in pairs:
+                        continue
+                    split.add(w)
+                tainted.add(w)
+                todo.append(w)
+        return {g: 2 * o for g, o in pairs.items() if g not in split}
+
     def write(self, path, constants):
-        """Writes the AIG with input variables set to constants ({var: 0 or 1}); the inputs stay
-        (unused), so witnesses keep the input order."""
+        """Writes the AIG with input variables set to constants ({var: 0 or 1}) and variables
+        replaced by literals ({var: literal}: a gate flop by its gold twin); the
+        inputs stay (unused), so witnesses keep the input order."""
         def sub(lit):
             v = lit >> 1
             return constants[v] ^ (lit & 1) if v in constants else lit
@@ -324,30 +417,63 @@ class Aig:
             f.write(out)
 
 
-def selector_inputs(aim):
-    """[(input index, selector bit)] of the miter's `sel` input, from write_aiger's map."""
+def selector_inputs(aim, name="sel"):
+    """[(input index, selector bit)] of the miter's selector input `name` (the gate copy's `sel`,
+    the gold copy's `gold_sel`), from write_aiger's map."""
     found = []
     with open(aim) as f:
         for line in f:
             t = line.split()
-            if t[:1] == ["input"] and t[3:4] == ["sel"]:
+            if t[:1] == ["input"] and t[3:4] == [name]:
                 found.append((int(t[1]), int(t[2])))
     if not found:
-        fail(f"{aim}: the miter's AIG has no sel input")
+        fail(f"{aim}: the miter's AIG has no {name} input")
     return found
+
+
+def selector_values(sel, gold_sel, mid):
+    """{input index: bit}: the gate copy's selector at mutant mid, the gold copy's at 0."""
+    return {**{index: (mid >> bit) & 1 for index, bit in sel}, **{index: 0 for index, _ in gold_sel}}
+
+
+def latch_pairs(aim, inputs):
+    """{gate latch var: gold latch var}: the two copies' flops of the same wire bit, from the
+    AIGER map (cut_unit names every flop's wire, so each has a name in both copies)."""
+    copies = {"gold": {}, "gate": {}}
+    with open(aim) as f:
+        for line in f:
+            t = line.split()
+            if len(t) == 4 and t[0] == "latch":
+                copy, _, wire = t[3].partition(".")
+                if copy in copies:
+                    copies[copy].setdefault((wire, int(t[2])), inputs + 1 + int(t[1]))
+    gold, gate = copies["gold"], copies["gate"]
+    pairs = {}
+    for key, g in gate.items():
+        if key in gold and gold[key] != g:
+            pairs.setdefault(g, gold[key])
+    return pairs
 
 
 def write_aigs(work, ids):
     """Writes the miter once as an AIG with the selector as an input (one Yosys run), then each
-    mutant's miter, <work>/<id>/miter.aig, with the selector's inputs set to the id's bits."""
+    mutant's miter, <work>/<id>/miter.aig: the selector's inputs set to the id's bits and the
+    gate copy's flops that structurally equal the gold copy's replaced by those (merge_copies).
+    Returns the AIG, the selector inputs and {id: flop pairs merged}."""
     yosys(f"read_rtlil {work}/miter.il\nwrite_aiger -zinit -map {work}/miter.aim {work}/miter.aig\n", work, "aig")
     aig = Aig(os.path.join(work, "miter.aig"))
-    sel = selector_inputs(os.path.join(work, "miter.aim"))
+    aim = os.path.join(work, "miter.aim")
+    sel = (selector_inputs(aim), selector_inputs(aim, "gold_sel"))
+    pairs = latch_pairs(aim, aig.I)
+    merged = {}
     for mid in ids:
         d = os.path.join(work, str(mid))
         os.makedirs(d, exist_ok=True)
-        aig.write(os.path.join(d, "miter.aig"), {index + 1: (mid >> bit) & 1 for index, bit in sel})
-    return aig, sel
+        constants = {index + 1: bit for index, bit in selector_values(*sel, mid).items()}
+        same = aig.merge_copies(constants, pairs)
+        merged[mid] = len(same)
+        aig.write(os.path.join(d, "miter.aig"), {**constants, **same})
+    return aig, sel, merged
 
 
 def abc(cmd, wall_seconds=None):
@@ -366,7 +492,7 @@ def check_mutant(work, mid, depth, timeout):
     d = os.path.join(work, str(mid))
     start = time.monotonic()
     cex, reduced = os.path.join(d, "cex.txt"), os.path.join(d, "reduced.aig")
-    for f in (cex, reduced):
+    for f in (cex, reduced, os.path.join(d, "folded.aig")):
         if os.path.exists(f):
             os.remove(f)
     rec = {"id": mid, "depth": depth}
@@ -378,16 +504,26 @@ def check_mutant(work, mid, depth, timeout):
         rec["seconds"] = round(time.monotonic() - start, 2)
         return rec
 
-    # &scorr has no time limit of its own: the mutant's whole budget bounds it
-    code, out = abc(f"read_aiger {d}/miter.aig; fold; strash; &get -n; &scorr -C {SCORR_CONFLICTS}; &put; "
-                    f"print_stats; write_aiger {reduced}", wall_seconds=timeout)
+    # &scorr has no time limit of its own: a third of the budget bounds it. When it runs out
+    # (a mutation whose fan-out is most of the unit leaves it many candidates to disprove), bmc3
+    # and PDR search the whole miter instead, as folded before signal correspondence.
+    folded = os.path.join(d, "folded.aig")
+    code, out = abc(f"read_aiger {d}/miter.aig; fold; strash; write_aiger {folded}; &get -n; "
+                    f"&scorr -C {SCORR_CONFLICTS}; &put; print_stats; write_aiger {reduced}",
+                    wall_seconds=max(1, timeout // 3))
     latches = re.findall(r"lat\s*=\s*(\d+)", out)
-    if code != 0 or not latches or not os.path.exists(reduced):
+    if code == -1 and os.path.exists(folded):
+        rec["signal_correspondence"] = "stopped (a third of the budget)"
+        reduced = folded
+        rec["registers_left"] = None
+    elif code != 0 or not latches or not os.path.exists(reduced):
         return no_verdict(code, out)
-    rec["registers_left"] = int(latches[-1])
-    frames, left = 0, timeout
-    if rec["registers_left"]:  # bmc3 refuses a combinational miter; PDR below settles it at once
-        half = max(1, timeout // 2)
+    else:
+        rec["registers_left"] = int(latches[-1])
+    frames, left = 0, timeout - (time.monotonic() - start)
+    left = max(1, int(left))
+    if rec["registers_left"] != 0:  # bmc3 refuses a combinational miter; PDR below settles it at once
+        half = max(1, left // 2)
         code, out = abc(f"read_aiger {reduced}; bmc3 -F {depth} -T {half}; write_cex -a {cex}")
         hit = re.search(r"asserted in frame (\d+)", out)
         done = re.search(r"No output asserted in (\d+) frames", out)
@@ -397,7 +533,7 @@ def check_mutant(work, mid, depth, timeout):
         elif code != 0 or not done:
             return no_verdict(code, out)
         else:
-            frames, left = int(done.group(1)), max(1, timeout - half)
+            frames, left = int(done.group(1)), max(1, left - half)
     if "class" not in rec:
         code, out = abc(f"read_aiger {reduced}; pdr -T {left}; write_cex -a {cex}")
         hit = re.search(r"asserted in frame (\d+)", out)
@@ -434,13 +570,14 @@ def replay_witnesses(work, aig, sel, recs, vcd_dir):
         body = [l for l in body if l]
         # ABC's first line is the initial state of *its* latches, after strash dropped the ones
         # nothing reads; the written AIG's latches all start at 0 (-zinit), so say that instead.
-        # The selector inputs (unused in the mutant's AIG) get the mutant's id in every cycle.
+        # The selector inputs (unused in the mutant's AIG) get the mutant's id in every cycle,
+        # the gold copy's 0.
         frames = []
         for line in body[1:]:
             bits = list(line)
-            for index, bit in sel:
+            for index, bit in selector_values(*sel, rec["id"]).items():
                 if index < len(bits):
-                    bits[index] = str((rec["id"] >> bit) & 1)
+                    bits[index] = str(bit)
             frames.append("".join(bits))
         aiw = os.path.join(d, "witness.aiw")
         with open(aiw, "w") as f:  # AIGER witness: status, property, initial latches, inputs per cycle
@@ -530,10 +667,23 @@ def main():
     started = time.monotonic()
     ports, cut_memories = cut_unit(os.path.abspath(a.model_dir), top, work, a.map_memories_below)
     outs, rst = write_miter(ports, top, meta["selector_width"], work, qualifiers)
-    build_miter(work)
+    # The miter of a large unit takes Yosys minutes: a rerun (more mutants, another budget) on
+    # the same --out reuses it when the unit and the miter source are byte for byte the same.
+    key = miter_key(work)
+    key_file = os.path.join(work, "miter.key")
+    if os.path.exists(os.path.join(work, "miter.il")) and os.path.exists(key_file) and open(key_file).read() == key:
+        print(f"formal_triage: reusing the miter in {work} (same unit netlist and miter)")
+    else:
+        if os.path.exists(key_file):
+            os.remove(key_file)
+        build_miter(work)
+        with open(key_file, "w") as f:
+            f.write(key)
     setup = time.monotonic() - started
-    aig, sel = write_aigs(work, ids)
+    aig, sel, merged = write_aigs(work, ids)
     results = parallel(lambda mid: check_mutant(work, mid, a.depth, a.timeout), ids, a.jobs)
+    for rec in results:
+        rec["registers_merged"] = merged[rec["id"]]
     replay_witnesses(work, aig, sel, results, vcd_dir)
     for rec in results:
         extra = f" after {rec['witness_cycles']} cycles at {', '.join(rec['ports']) or '?'}" \

@@ -23,18 +23,20 @@ TRIAGE = os.path.join(HERE, "formal_triage.py")
 # holds while e is low (h is read only the clock after e), 6 sets z 21 cycles after reset
 # (deeper than the tests' K = 8), 7 sets y when a mod-10 counter reads 12 (never: equivalent, but
 # only an invariant shows it), 8 is equivalent and writes a 6-word memory that s reads at any
-# address, past its end too.
+# address, past its end too; 9 flips bit 0 of p, which w copies a clock later (the mutation's
+# fan-out runs through two flops: the copies' p differ at once, their w only through p).
 TOY = """
 module toy__mutants(input clk, input rstn, input [3:0] mutsel, input [3:0] a, input e, input [2:0] ra,
                     output reg [3:0] q, output [3:0] r, output reg v, output reg [3:0] d,
-                    output reg [3:0] h, output reg z, output reg y, output [3:0] s);
+                    output reg [3:0] h, output reg z, output reg y, output [3:0] s, output reg [3:0] w);
   reg [3:0] mem [0:15];
   reg [3:0] six [0:5];
   reg [3:0] wa;
   reg [4:0] c;
   reg [3:0] c10;
+  reg [3:0] p;
   always @(posedge clk or negedge rstn)
-    if (!rstn) begin q <= 4'd0; wa <= 4'd0; v <= 1'b0; d <= 4'd0; h <= 4'd0; c <= 5'd0; c10 <= 4'd0; z <= 1'b0; y <= 1'b0; end
+    if (!rstn) begin q <= 4'd0; wa <= 4'd0; v <= 1'b0; d <= 4'd0; h <= 4'd0; c <= 5'd0; c10 <= 4'd0; z <= 1'b0; y <= 1'b0; p <= 4'd0; w <= 4'd0; end
     else begin
       q  <= (mutsel == 4'd1) ? ~a : (mutsel == 4'd2) ? (a & 4'hf) : a;
       wa <= wa + 4'd1;
@@ -45,6 +47,8 @@ module toy__mutants(input clk, input rstn, input [3:0] mutsel, input [3:0] a, in
       c10 <= (c10 == 4'd9) ? 4'd0 : c10 + 4'd1;
       z  <= (mutsel == 4'd6) && (c == 5'd20);
       y  <= (mutsel == 4'd7) && (c10 == 4'd12);
+      p  <= (mutsel == 4'd9) ? a ^ 4'd1 : a;
+      w  <= p;
     end
   always @(posedge clk) mem[wa] <= (mutsel == 4'd3) ? a ^ 4'd1 : a;
   always @(posedge clk) if (wa[2:0] < 3'd6) six[wa[2:0]] <= (mutsel == 4'd8) ? (a | 4'h0) : a;
@@ -66,7 +70,7 @@ class FormalTriage(unittest.TestCase):
                        check=True)
         open(os.path.join(cls.model, "mutations.ys"), "w").close()
         with open(os.path.join(cls.model, "mutants.json"), "w") as f:
-            json.dump({"top": "toy", "instance": "", "seed": 1, "selector_width": 4, "count": 8, "mutants": []}, f)
+            json.dump({"top": "toy", "instance": "", "seed": 1, "selector_width": 4, "count": 9, "mutants": []}, f)
 
     @classmethod
     def tearDownClass(cls):
@@ -133,10 +137,41 @@ class FormalTriage(unittest.TestCase):
         self.assertEqual(m[8]["proof"], "all cycles")
         self.assertEqual(m[8]["registers_left"], 0)  # signal correspondence alone merged the copies
 
+    def test_structural_merge_keeps_the_fan_out(self):
+        # Flops outside a mutation's fan-out are merged before ABC runs; a flop the mutation
+        # reaches only through another flop (w, through p) must stay apart in both copies.
+        m = self.classes("fanout", "--qualify", "d=v", "--qualify", "h=e@1", mutants="1,2,9")
+        self.assertEqual(m[9]["class"], "distinguishable")
+        self.assertEqual(m[9]["ports"], ["w"])
+        self.assertGreaterEqual(m[9]["witness_cycles"], 3)  # reset, a into p, p into w
+        self.assertEqual(m[2]["class"], "equivalent")
+        for i in (1, 2, 9):  # every flop but the mutated one and what it feeds has its twin
+            self.assertGreater(m[i]["registers_merged"], 8, i)
+        self.assertGreater(m[2]["registers_merged"], m[9]["registers_merged"])
+
+    def test_miter_reused_only_when_unchanged(self):
+        # A rerun on the same --out reuses the miter; another qualifier (another miter) rebuilds it.
+        first = self.triage("reuse", "--mutants", "1,4")
+        self.assertEqual(first.returncode, 0, first.stderr)
+        self.assertNotIn("reusing the miter", first.stdout)
+        again = self.triage("reuse", "--mutants", "1,4")
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertIn("reusing the miter", again.stdout)
+        with open(os.path.join(self.tmp, "reuse", "triage.json")) as f:
+            m = {x["id"]: x for x in json.load(f)["mutants"]}
+        self.assertEqual(m[1]["class"], "distinguishable")
+        self.assertEqual(m[4]["class"], "distinguishable")
+        other = self.triage("reuse", "--mutants", "1,4", "--qualify", "d=v")
+        self.assertEqual(other.returncode, 0, other.stderr)
+        self.assertNotIn("reusing the miter", other.stdout)
+        with open(os.path.join(self.tmp, "reuse", "triage.json")) as f:
+            m = {x["id"]: x for x in json.load(f)["mutants"]}
+        self.assertEqual(m[4]["class"], "equivalent")
+
     def test_bad_input(self):
-        r = self.triage("bad1", "--mutants", "9")
+        r = self.triage("bad1", "--mutants", "10")
         self.assertEqual(r.returncode, 2)
-        self.assertIn("ids must lie in 1..8", r.stderr)
+        self.assertIn("ids must lie in 1..9", r.stderr)
         for q, msg in (("d", "expected PORT=WHEN"), ("nope=v", "no output port 'nope'"),
                        ("d=nope", "no port 'nope'"), ("a=e", "no output port 'a'")):
             r = self.triage("badq", "--mutants", "1", "--qualify", q)
