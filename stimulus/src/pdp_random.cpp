@@ -20,6 +20,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const uint64_t layers = k.integer("layers", 1, 1000);
   const std::string method = k.choice("method", {"all", "average", "max", "min"});
   const std::string errata = k.choice("nvdla_errata", {"allow", "avoid"});
+  const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
   lim.avoid_nvdla_errata = avoid_nvdla_errata_knob(errata);
   if (method != "all") lim.methods = {method == "average" ? PoolMethod::Average
                                       : method == "max"   ? PoolMethod::Max
@@ -36,10 +37,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng layout = Rng::stream(seed, "pdp.layout");
   Rng data = Rng::stream(seed, "pdp.data");
   Rng flow = Rng::stream(seed, "pdp.flow");
-  PdpRegionAllocator alloc(cfg, layout);
+  PdpRegionAllocator alloc(cfg, layout, high_addresses);
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} split_percent={} method={} "
-                     "precision={} nvdla_errata={}", layers, lim.max_width, lim.max_height, lim.max_channels,
-                     lim.split_percent, method, precision, errata));
+                     "precision={} nvdla_errata={}{}", layers, lim.max_width, lim.max_height, lim.max_channels,
+                     lim.split_percent, method, precision, errata, high_addresses ? " high_addresses=on" : ""));
 
   // Layers run in order and alternate groups (both units' CONSUMER toggles per layer).
   bool outstanding[2] = {false, false};
@@ -94,7 +95,8 @@ TestGenerator make_pdp_random_generator() {
              {"method", "all", "pooling method: all, average, max or min"},
              {"nvdla_errata", "allow", "allow or avoid layers that hit NVIDIA nv_small PDP errata (unused bottom rows / "
                                        "right columns, docs/pdp.md); avoid trims them from the same shape draws"},
-             {"precision", "all", "precision: all or one of the configuration's"}};
+             {"precision", "all", "precision: all or one of the configuration's"},
+             {"high_addresses", "off", "on: memory regions anywhere in the configuration's address space"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     return cfg.has_unit(Unit::PDP) && cfg.has_unit(Unit::PDP_RDMA) ? "" : "the configuration has no PDP";

@@ -206,11 +206,15 @@ std::optional<PdpLayer> random_pdp_layer_for_cube(const HwConfig& cfg, Rng& r, c
   return l;
 }
 
-PdpRegionAllocator::PdpRegionAllocator(const HwConfig& cfg, Rng& rng) : cfg_(cfg), rng_(rng) {
+PdpRegionAllocator::PdpRegionAllocator(const HwConfig& cfg, Rng& rng, bool anywhere) : cfg_(cfg), rng_(rng) {
   const bool wide = cfg.dbb_addr_bits > 32;
+  // Anywhere: a 4 KiB page below the top 256 MiB of the address space, so the layers fit. The
+  // usual start (0x8000_0000 + 64 MiB at most on 32-bit) leaves address bits 26..31 constant.
+  const uint64_t top = cfg.dbb_addr_bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << cfg.dbb_addr_bits) - 1;
   next_[static_cast<unsigned>(MemPort::Dbb)] =
-      wide && rng_.chance(0.3) ? (rng_.uniform(1, 0xff) << 32) + rng_.uniform(0, 0xffff) * 0x1000
-                               : 0x8000'0000ull + rng_.uniform(0, 0x3fff) * 0x1000;
+      anywhere                 ? rng_.uniform(0, (top - (uint64_t{1} << 28)) >> 12) << 12
+      : wide && rng_.chance(0.3) ? (rng_.uniform(1, 0xff) << 32) + rng_.uniform(0, 0xffff) * 0x1000
+                                 : 0x8000'0000ull + rng_.uniform(0, 0x3fff) * 0x1000;
   next_[static_cast<unsigned>(MemPort::Sram)] = rng_.uniform(0, 0xff) * 0x1000;
 }
 

@@ -44,7 +44,9 @@ std::optional<PdpLayer> random_pdp_layer_for_cube(const HwConfig& cfg, Rng& shap
 // Hands out atom-aligned, non-overlapping regions per memory, with random gaps.
 class PdpRegionAllocator {
  public:
-  PdpRegionAllocator(const HwConfig& cfg, Rng& rng);
+  // anywhere: DBB regions start anywhere in the configuration's address space (knob
+  // high_addresses), not only in the 64 MiB above 0x8000_0000 (or a random 4 GiB window).
+  PdpRegionAllocator(const HwConfig& cfg, Rng& rng, bool anywhere = false);
   uint64_t take(MemPort port, uint64_t bytes);
 
  private:

@@ -71,6 +71,49 @@ TEST(PdpRandom, EveryLayerIsLegalAndRunsCleanOnV1) {
     EXPECT_TRUE(s.features.count(f)) << "60 seeds on v1 never produced " << f;
 }
 
+std::string writes_and_loads(const Program& p) {
+  std::string s;
+  for (const ProgramOp& op : p.ops) {
+    if (const auto* w = std::get_if<RegWrite>(&op)) s += std::to_string(w->addr) + "=" + std::to_string(w->data) + "\n";
+    if (const auto* l = std::get_if<MemLoad>(&op))
+      s += "load " + std::to_string(l->addr) + " " + std::to_string(l->bytes.size()) + "\n";
+  }
+  return s;
+}
+
+// Default DBB regions start in the 64 MiB above 0x8000_0000: on a 32-bit bus address bits 26..31
+// never change, so a unit that forced one of them would pass. high_addresses moves the regions.
+TEST(PdpRandom, HighAddressesUseTheWholeAddressSpaceAndOffIsTheDefault) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const TestGenerator& g = find_test_generator("pdp.random");
+  uint32_t bits_seen_0 = 0, bits_seen_1 = 0;  // address bits 26..31 seen at 0, at 1
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    const Program p = g.generate(cfg, seed, {{"high_addresses", "on"}});
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+    for (const LayerRecord& r : m.layers()) {
+      EXPECT_TRUE(r.completed) << "seed " << seed;
+      const PdpLayer l = decode_pdp_registers(r.regs);
+      for (uint64_t a : {l.src, l.dst}) {
+        EXPECT_LT(a, uint64_t{1} << 32) << "seed " << seed;
+        bits_seen_0 |= ~static_cast<uint32_t>(a) >> 26;
+        bits_seen_1 |= static_cast<uint32_t>(a) >> 26;
+      }
+    }
+    const Program usual = g.generate(cfg, seed);
+    EXPECT_EQ(writes_and_loads(g.generate(cfg, seed, {{"high_addresses", "off"}})), writes_and_loads(usual))
+        << "seed " << seed << ": high_addresses=off is not the default";
+    for (const ProgramOp& op : usual.ops)
+      if (const auto* load = std::get_if<MemLoad>(&op)) {
+        EXPECT_GE(load->addr, 0x8000'0000u) << "seed " << seed << ": the default program changed";
+        EXPECT_LT(load->addr, 0x8400'0000u) << "seed " << seed << ": the default program changed";
+      }
+  }
+  EXPECT_EQ(bits_seen_0 & 0x3f, 0x3fu) << "an address bit of 26..31 was always 1";
+  EXPECT_EQ(bits_seen_1 & 0x3f, 0x3fu) << "an address bit of 26..31 was always 0";
+}
+
 TEST(PdpRandom, Fp16DataHitsTheCounters) {
   const HwConfig& cfg = HwConfig::get("v1");
   uint64_t nan_in = 0, inf_in = 0, nan_out = 0;
