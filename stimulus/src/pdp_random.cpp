@@ -21,6 +21,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const std::string method = k.choice("method", {"all", "average", "max", "min"});
   const std::string errata = k.choice("nvdla_errata", {"allow", "avoid"});
   const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
+  const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
   lim.avoid_nvdla_errata = avoid_nvdla_errata_knob(errata);
   if (method != "all") lim.methods = {method == "average" ? PoolMethod::Average
                                       : method == "max"   ? PoolMethod::Max
@@ -37,10 +38,12 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng layout = Rng::stream(seed, "pdp.layout");
   Rng data = Rng::stream(seed, "pdp.data");
   Rng flow = Rng::stream(seed, "pdp.flow");
+  Rng armed = Rng::stream(seed, "pdp.armed");  // drawn only with armed_writes=on
   PdpRegionAllocator alloc(cfg, layout, high_addresses);
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} split_percent={} method={} "
-                     "precision={} nvdla_errata={}{}", layers, lim.max_width, lim.max_height, lim.max_channels,
-                     lim.split_percent, method, precision, errata, high_addresses ? " high_addresses=on" : ""));
+                     "precision={} nvdla_errata={}{}{}", layers, lim.max_width, lim.max_height, lim.max_channels,
+                     lim.split_percent, method, precision, errata, high_addresses ? " high_addresses=on" : "",
+                     armed_writes ? " armed_writes=on" : ""));
 
   // Layers run in order and alternate groups (both units' CONSUMER toggles per layer).
   bool outstanding[2] = {false, false};
@@ -62,7 +65,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     place_pdp_layer(l, cfg, layout, alloc);
     b.load(l.src_port, l.src, random_pdp_input(l, cfg, data));
     const bool rdma_first = flow.chance(0.5);
-    program_pdp_layer(b, cfg, l, g, rdma_first);
+    program_pdp_layer(b, cfg, l, g, rdma_first, -1, armed_writes ? &armed : nullptr);
     b.note(fmt::format("layer {} group {} ({} armed first): {}", i, g, rdma_first ? "PDP_RDMA" : "PDP",
                        describe_pdp_layer(l)));
     outstanding[g] = true;
@@ -96,7 +99,9 @@ TestGenerator make_pdp_random_generator() {
              {"nvdla_errata", "allow", "allow or avoid layers that hit NVIDIA nv_small PDP errata (unused bottom rows / "
                                        "right columns, docs/pdp.md); avoid trims them from the same shape draws"},
              {"precision", "all", "precision: all or one of the configuration's"},
-             {"high_addresses", "off", "on: memory regions anywhere in the configuration's address space"}};
+             {"high_addresses", "off", "on: memory regions anywhere in the configuration's address space"},
+             {"armed_writes", "off", "on: writes to the first-armed unit's group (D_OP_ENABLE = 0 too) before the "
+                                     "second is armed, read back: an armed group drops them"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     return cfg.has_unit(Unit::PDP) && cfg.has_unit(Unit::PDP_RDMA) ? "" : "the configuration has no PDP";

@@ -269,7 +269,7 @@ std::vector<uint8_t> random_pdp_input(const PdpLayer& l, const HwConfig& cfg, Rn
 }
 
 void program_pdp_layer(ProgramBuilder& b, const HwConfig& cfg, const PdpLayer& l, unsigned group, bool rdma_first,
-                       int rdma_format_override) {
+                       int rdma_format_override, Rng* armed_writes) {
   const uint32_t rdma = *cfg.unit_base[static_cast<unsigned>(Unit::PDP_RDMA)];
   const uint32_t pdp = *cfg.unit_base[static_cast<unsigned>(Unit::PDP)];
   b.write(rdma + RD::S_POINTER::offset, group);
@@ -281,6 +281,21 @@ void program_pdp_layer(ProgramBuilder& b, const HwConfig& cfg, const PdpLayer& l
   for (const auto& [off, v] : pdp_register_values(l)) b.write(pdp + off, v);
   const uint32_t first = rdma_first ? rdma : pdp, second = rdma_first ? pdp : rdma;
   b.write(first + P::D_OP_ENABLE::offset, 1);
+  if (armed_writes) {
+    // The first unit's group is armed and the layer cannot end before the second is: writes to
+    // each of the group's registers (other values), and D_OP_ENABLE = 0, must be dropped (the
+    // read-backs follow the golden model).
+    Rng& r = *armed_writes;
+    const auto values = rdma_first ? pdp_rdma_register_values(l) : pdp_register_values(l);
+    const char* unit = rdma_first ? "PDP_RDMA" : "PDP";
+    for (const auto& [off, v] : values) b.write(first + off, v ^ static_cast<uint32_t>(r.uniform(1, 0xffffffffu)));
+    b.write(first + P::D_OP_ENABLE::offset, 0);
+    for (const auto& written : values)
+      b.read(first + written.first, 0xffffffffu, std::nullopt,
+             fmt::format("{} register 0x{:03x} group {} after a write while armed", unit, written.first, group));
+    b.read(first + P::D_OP_ENABLE::offset, 0xffffffffu, 1u,
+           fmt::format("{}.D_OP_ENABLE group {} still armed after a write of 0", unit, group));
+  }
   b.write(second + P::D_OP_ENABLE::offset, 1);
 }
 

@@ -68,6 +68,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const KnobReader k(gen, knobs);
   const bool arm_idle_units = k.choice("arm_idle_units", {"yes", "no"}) == "yes";
   const bool trigger_registers = k.choice("trigger_registers", {"no", "yes"}) == "yes";
+  const bool alias_checks = k.choice("alias_checks", {"no", "yes"}) == "yes";
   Program p;
   ProgramBuilder b(cfg, p);
   const RegisterMap& map = b.map();
@@ -155,6 +156,37 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   }
   b.note("wrote 0, 0xffffffff, 0x5a5a5a5a, 0xa5a5a5a5 and a random value to " + std::to_string(items.size()) +
          " register copies (both groups of D_ registers) in seeded order, read each back, then re-read all");
+  if (alias_checks) {
+    // A write that also reaches another register shows above only when the other one's last
+    // write came first. Writing all again in the reverse order catches it whatever the order.
+    Rng alias = Rng::stream(seed, "regs.access.alias");
+    for (auto it = items.rbegin(); it != items.rend(); ++it) {
+      if (it->reg->dual) select_group(*it->reg, it->group);
+      it->last = static_cast<uint32_t>(alias.next_u64());
+      b.write(map.address_of(*it->reg), it->last);
+    }
+    // Unmapped words one address bit away from a register's (a decoder bit stuck at 0 or 1
+    // would take them for the register): written with random values, in both groups.
+    std::vector<uint32_t> holes;
+    for (const Item& it : items)
+      for (unsigned bit = 2; bit < 12; ++bit) {
+        const uint32_t h = map.address_of(*it.reg) ^ (1u << bit);
+        if (!map.at(h) && std::find(holes.begin(), holes.end(), h) == holes.end()) holes.push_back(h);
+      }
+    for (unsigned g = 0; g < 2; ++g) {
+      for (const Item& it : items)
+        if (it.reg->dual) select_group(*it.reg, g);
+      for (uint32_t h : holes) b.write(h, static_cast<uint32_t>(alias.next_u64()));
+    }
+    for (const Item& it : items) {
+      if (it.reg->dual) select_group(*it.reg, it.group);
+      b.read(map.address_of(*it.reg), ~it.m.hw, (it.last & it.m.writable) | it.m.const_value,
+             "value of " + full_name(*it.reg) + (it.reg->dual ? " group " + std::to_string(it.group) : "") +
+                 " after the reverse pass and the writes to unmapped words");
+    }
+    b.note("alias checks: all registers written again in reverse order, " + std::to_string(holes.size()) +
+           " unmapped words one address bit off a register written in both groups, all re-read");
+  }
   if (check_triggers) {
     // Each trigger register's word offset written in another unit (a plain register with bit 0
     // writable, so the write would trigger if it reached BDMA), then the trigger register read.
@@ -272,7 +304,10 @@ TestGenerator make_regs_access_generator() {
               "arm both groups of each unit the golden model has no datapath for (conv units) and check they stay "
               "armed; 'no' for a DUT that implements them"},
              {"trigger_registers", "no",
-              "'yes': also write BDMA's CFG_OP and CFG_LAUNCHn with bit 0 clear (no action) and check they read back 0"}};
+              "'yes': also write BDMA's CFG_OP and CFG_LAUNCHn with bit 0 clear (no action) and check they read back 0"},
+             {"alias_checks", "no",
+              "'yes': write every register again in reverse order and the unmapped words one address bit off each, "
+              "then re-read all (a write that reaches another register is caught whatever the order)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   return g;
 }

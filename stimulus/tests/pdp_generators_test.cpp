@@ -114,6 +114,32 @@ TEST(PdpRandom, HighAddressesUseTheWholeAddressSpaceAndOffIsTheDefault) {
   EXPECT_EQ(bits_seen_1 & 0x3f, 0x3fu) << "an address bit of 26..31 was always 0";
 }
 
+// armed_writes: every layer writes its first-armed unit's group while armed and reads it back;
+// the golden model drops those writes, so the read-backs and the layers stay clean.
+TEST(PdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const TestGenerator& g = find_test_generator("pdp.random");
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    const Program p = g.generate(cfg, seed, {{"armed_writes", "on"}});
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+    size_t readbacks = 0, still_armed = 0;
+    for (const ProgramOp& op : p.ops)
+      if (const auto* r = std::get_if<RegRead>(&op)) {
+        readbacks += r->what.find("after a write while armed") != std::string::npos;
+        still_armed += r->what.find("still armed after a write of 0") != std::string::npos;
+      }
+    size_t layers = 0;
+    for (const LayerRecord& r : m.layers()) layers += r.unit == Unit::PDP;
+    EXPECT_GT(layers, 0u);
+    EXPECT_GE(readbacks, 10 * layers) << "seed " << seed;  // every programmed register of a unit
+    EXPECT_EQ(still_armed, layers) << "seed " << seed;
+    EXPECT_EQ(writes_and_loads(g.generate(cfg, seed, {{"armed_writes", "off"}})), writes_and_loads(g.generate(cfg, seed)))
+        << "seed " << seed << ": armed_writes=off is not the default";
+  }
+}
+
 TEST(PdpRandom, Fp16DataHitsTheCounters) {
   const HwConfig& cfg = HwConfig::get("v1");
   uint64_t nan_in = 0, inf_in = 0, nan_out = 0;
