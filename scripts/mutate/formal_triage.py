@@ -5,10 +5,12 @@ For each mutant id, a miter holds two copies of the mutant netlist that gen_muta
 --model-dir (prepared.il + mutations.ys): `gold` with the selector at 0 (the unmutated design)
 and `gate` with the selector at the id. Both get the same inputs, start from the same state
 (every flop and memory word zero) and see reset asserted in the first cycle. The miter fails
-when any output of the unit differs. Yosys turns it into an AIG; ABC first merges what the two
-copies provably share (&scorr: signal correspondence, an induction over register pairs; what
-stays is the mutation's fan-out), then bmc3 searches K cycles for a difference and PDR (an
-IC3 engine) tries to prove there is none at any cycle, each with half the time budget:
+when any output of the unit differs. Yosys turns it into an AIG; the script replaces each gate
+copy flop that is structurally the same as its gold twin (Aig.merge_copies: same gates from equal
+values, outside the mutation's fan-out) by the twin, ABC merges what else the two copies provably
+share (&scorr: signal correspondence, an induction over register pairs, within a third of the
+budget), then bmc3 searches K cycles for a difference and PDR (an IC3 engine) tries to prove
+there is none at any cycle, each with half the remaining time:
 
   * distinguishable  a cycle where an output differs was found (by bmc3 within K cycles or by
                      PDR beyond them): its length, the ports that differ, and the witness
