@@ -250,8 +250,9 @@ def write_miter(ports, top, sel_width, work, qualifiers=()):
 
 
 def miter_key(work):
-    """A digest of what the miter is built from: the cut unit netlist and the miter's source."""
-    h = hashlib.sha256()
+    """A digest of what the miter is built from: the cut unit netlist, the miter's source and the
+    Yosys script that builds it (a script changed by a new version of this file rebuilds)."""
+    h = hashlib.sha256(miter_script(work).encode())
     for name in ("unit.il", "miter.sv"):
         with open(os.path.join(work, name), "rb") as f:
             h.update(f.read())
@@ -259,7 +260,11 @@ def miter_key(work):
 
 
 def build_miter(work):
-    yosys(f"""read_rtlil {work}/unit.il
+    yosys(miter_script(work), work, "miter")
+
+
+def miter_script(work):
+    return f"""read_rtlil {work}/unit.il
 read_verilog -sv -formal {work}/miter.sv
 hierarchy -top triage_miter
 proc
@@ -275,7 +280,7 @@ setundef -zero -init -undriven
 aigmap
 opt_clean
 write_rtlil {work}/miter.il
-""", work, "miter")
+"""
 
 
 class Aig:

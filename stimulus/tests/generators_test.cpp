@@ -240,6 +240,67 @@ TEST(RegsAccess, AliasChecksRewriteInReverseWriteNearbyHolesAndReReadAll) {
   }
 }
 
+// What alias_checks guarantees, checked on the program itself: for every two register copies A
+// and B, some read-back of B follows a write of A made after B's last write (so a write of A
+// that also lands in B is seen whatever the seeded order), and every unmapped word one address
+// bit off B is written between B's last write and a read-back of B.
+TEST(RegsAccess, AliasChecksSeeEveryWriteThatReachesAnotherRegister) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const RegisterMap& map = RegisterMap::of(cfg);
+  const Program p = find_test_generator("regs.access").generate(cfg, 7, {{"alias_checks", "yes"}});
+  using Copy = std::pair<uint32_t, unsigned>;  // address, group
+  std::map<uint32_t, unsigned> producer;       // per 4 KiB window
+  std::map<Copy, std::vector<size_t>> writes;
+  std::vector<std::pair<Copy, size_t>> checks;  // the re-reads of the final and alias passes
+  auto copy_of = [&](uint32_t a) {
+    const RegInfo* r = map.at(a);
+    // an unmapped word is keyed by the group selected when it is written (a stuck decoder bit
+    // makes it the register of that group)
+    return Copy{a, !r || r->dual ? producer[a & ~0xfffu] : 0u};
+  };
+  for (size_t i = 0; i < p.ops.size(); ++i) {
+    if (const auto* w = std::get_if<RegWrite>(&p.ops[i])) {
+      const RegInfo* r = map.at(w->addr);
+      if (r && r->name == "S_POINTER") producer[w->addr & ~0xfffu] = w->data & 1u;
+      writes[copy_of(w->addr)].push_back(i);
+    } else if (const auto* rd = std::get_if<RegRead>(&p.ops[i])) {
+      if (rd->what.rfind("final value of ", 0) == 0 || rd->what.find("after the reverse pass") != std::string::npos)
+        checks.emplace_back(copy_of(rd->addr), i);
+    }
+  }
+  auto written_between = [&](const Copy& c, size_t from, size_t to) {
+    const auto& v = writes[c];
+    return std::any_of(v.begin(), v.end(), [&](size_t i) { return i > from && i < to; });
+  };
+  auto last_write_before = [&](const Copy& c, size_t at) {
+    size_t last = 0;
+    for (size_t i : writes[c]) if (i < at) last = i;
+    return last;
+  };
+  std::set<Copy> copies;
+  for (const auto& [c, at] : checks) copies.insert(c);
+  ASSERT_GT(copies.size(), 100u);
+  unsigned unseen_pairs = 0, unseen_holes = 0;
+  for (const Copy& b : copies) {
+    std::vector<std::pair<size_t, size_t>> windows;  // (B's last write, B's check read)
+    for (const auto& [c, at] : checks)
+      if (c == b) windows.emplace_back(last_write_before(b, at), at);
+    for (const Copy& a : copies)
+      if (a != b && std::none_of(windows.begin(), windows.end(),
+                                 [&](const auto& w) { return written_between(a, w.first, w.second); }))
+        ++unseen_pairs;
+    for (unsigned bit = 2; bit < 12; ++bit) {
+      const Copy hole{b.first ^ (1u << bit), b.second};
+      if (!map.at(hole.first) && std::none_of(windows.begin(), windows.end(), [&](const auto& w) {
+            return written_between(hole, w.first, w.second);
+          }))
+        ++unseen_holes;
+    }
+  }
+  EXPECT_EQ(unseen_pairs, 0u) << "register pairs whose aliasing no read-back would show";
+  EXPECT_EQ(unseen_holes, 0u) << "unmapped neighbours whose aliasing no read-back would show";
+}
+
 // The conv pipeline starts when all five conv units are armed (on a DUT that implements it):
 // regs.access leaves one of them out, a different one for each seed modulo 5.
 TEST(RegsAccess, NeverArmsAllFiveConvUnits) {
