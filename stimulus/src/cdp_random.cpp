@@ -10,7 +10,8 @@
 // tables back in full and sweep ramp data through every entry of one table; rounding_percent
 // gives the input converter real right shifts (its rounding and tie logic per lane);
 // early_rdma_percent arms CDP_RDMA before CDP's group is programmed (CDP must wait for its own
-// OP_EN).
+// OP_EN); armed_writes writes the first-armed unit's group (every register, and D_OP_ENABLE =
+// 0) before the second unit is armed and reads it back (an armed group drops writes).
 #include <fmt/format.h>
 
 #include "cdp_stimulus.h"
@@ -33,6 +34,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const uint64_t sweep_percent = k.integer("lut_sweep_percent", 0, 100);
   const uint64_t rounding_percent = k.integer("rounding_percent", 0, 100);
   const uint64_t early_rdma_percent = k.integer("early_rdma_percent", 0, 100);
+  const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -43,11 +45,13 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng sweep_rng = Rng::stream(seed, "cdp.sweep");
   Rng rounding_rng = Rng::stream(seed, "cdp.rounding");
   Rng order_rng = Rng::stream(seed, "cdp.order");
+  Rng armed = Rng::stream(seed, "cdp.armed");  // drawn only with armed_writes=on
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_surfaces={} special_permille={} lut_readback={} "
                      "lut_sweep_percent={} rounding_percent={} early_rdma_percent={}",
                      layers, lim.max_width, lim.max_height, lim.max_surfaces, static_cast<unsigned>(special * 1000),
                      readback == CdpLutReadback::All ? "all" : "sample", sweep_percent, rounding_percent,
-                     early_rdma_percent));
+                     early_rdma_percent) +
+         (armed_writes ? " armed_writes=on" : ""));
   CdpShapeLimits sweep_lim = lim;
   sweep_lim.precisions = {Precision::Int8};
   uint64_t next = 0x80000000ull + layout.uniform(0, 0xfff) * 0x1000;
@@ -67,7 +71,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     const bool rdma_first = flow.chance(0.5);
     const bool early = early_rdma_percent != 0 && order_rng.below(100) < early_rdma_percent;
     if (early) b.note(fmt::format("layer {}: CDP_RDMA armed before CDP is programmed", i));
-    program_cdp_layer(b, cfg, l, group, rdma_first, -1, early);
+    program_cdp_layer(b, cfg, l, group, rdma_first, -1, early, armed_writes && !early ? &armed : nullptr);
     finish_cdp_layer(b, cfg, group, cdp_timeout(l, cfg), fmt::format("layer {}", i));
   }
   cdp_quiescent_checks(b, cfg, "at the end");
@@ -91,7 +95,10 @@ TestGenerator make_cdp_random_generator() {
              {"rounding_percent", "0",
               "per-cent of integer layers whose input converter shifts right by 1..24 with a matching scale (rounding, ties)"},
              {"early_rdma_percent", "0",
-              "per-cent of layers whose CDP_RDMA is armed before any CDP register of the group is written"}};
+              "per-cent of layers whose CDP_RDMA is armed before any CDP register of the group is written"},
+             {"armed_writes", "off",
+              "on: writes to the first-armed unit's group (D_OP_ENABLE = 0 too) before the second is armed, read back: "
+              "an armed group drops them (not on early_rdma layers)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::CDP) || !cfg.has_unit(Unit::CDP_RDMA)) return "the configuration has no CDP";

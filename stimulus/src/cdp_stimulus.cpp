@@ -351,48 +351,74 @@ std::vector<uint8_t> cdp_sweep_input(const CdpLayerSpec& l, const HwConfig& cfg,
   return bytes;
 }
 
+std::vector<std::pair<uint32_t, uint32_t>> cdp_rdma_register_values(const CdpLayerSpec& l, unsigned group,
+                                                                     int rdma_format) {
+  return {{RD::D_DATA_CUBE_WIDTH::offset, l.width - 1},
+          {RD::D_DATA_CUBE_HEIGHT::offset, l.height - 1},
+          {RD::D_DATA_CUBE_CHANNEL::offset, l.channels - 1},
+          {RD::D_SRC_BASE_ADDR_LOW::offset, static_cast<uint32_t>(l.src)},
+          {RD::D_SRC_BASE_ADDR_HIGH::offset, static_cast<uint32_t>(l.src >> 32)},
+          {RD::D_SRC_LINE_STRIDE::offset, static_cast<uint32_t>(l.src_line)},
+          {RD::D_SRC_SURFACE_STRIDE::offset, static_cast<uint32_t>(l.src_surface)},
+          {RD::D_SRC_DMA_CFG::offset, 1},
+          {RD::D_DATA_FORMAT::offset, rdma_format < 0 ? l.format_code() : static_cast<uint32_t>(rdma_format)},
+          {RD::D_PERF_ENABLE::offset, group}};
+}
+
+std::vector<std::pair<uint32_t, uint32_t>> cdp_register_values(const CdpLayerSpec& l, unsigned group) {
+  return {{C::D_FUNC_BYPASS::offset, (l.sqsum_bypass ? 1u : 0u) | (l.mul_bypass ? 2u : 0u)},
+          {C::D_DST_BASE_ADDR_LOW::offset, static_cast<uint32_t>(l.dst)},
+          {C::D_DST_BASE_ADDR_HIGH::offset, static_cast<uint32_t>(l.dst >> 32)},
+          {C::D_DST_LINE_STRIDE::offset, static_cast<uint32_t>(l.dst_line)},
+          {C::D_DST_SURFACE_STRIDE::offset, static_cast<uint32_t>(l.dst_surface)},
+          {C::D_DST_DMA_CFG::offset, 1},
+          {C::D_DATA_FORMAT::offset, l.format_code()},
+          {C::D_NAN_FLUSH_TO_ZERO::offset, l.nan_to_zero ? 1u : 0u},
+          {C::D_LRN_CFG::offset, l.normalz_len},
+          {C::D_DATIN_OFFSET::offset, l.datin_offset},
+          {C::D_DATIN_SCALE::offset, l.datin_scale},
+          {C::D_DATIN_SHIFTER::offset, l.datin_shifter},
+          {C::D_DATOUT_OFFSET::offset, l.datout_offset},
+          {C::D_DATOUT_SCALE::offset, l.datout_scale},
+          {C::D_DATOUT_SHIFTER::offset, l.datout_shifter},
+          {C::D_PERF_ENABLE::offset, 2u | group}};
+}
+
 void program_cdp_layer(ProgramBuilder& b, const HwConfig& cfg, const CdpLayerSpec& l, unsigned group, bool rdma_first,
-                       int rdma_format, bool rdma_armed_early) {
+                       int rdma_format, bool rdma_armed_early, Rng* armed_writes) {
   const uint32_t cdp = unit_base(cfg, Unit::CDP), rdma = unit_base(cfg, Unit::CDP_RDMA);
   b.write(cdp + C::S_POINTER::offset, group);
   b.write(rdma + RD::S_POINTER::offset, group);
-  b.write(rdma + RD::D_DATA_CUBE_WIDTH::offset, l.width - 1);
-  b.write(rdma + RD::D_DATA_CUBE_HEIGHT::offset, l.height - 1);
-  b.write(rdma + RD::D_DATA_CUBE_CHANNEL::offset, l.channels - 1);
-  b.write(rdma + RD::D_SRC_BASE_ADDR_LOW::offset, static_cast<uint32_t>(l.src));
-  b.write(rdma + RD::D_SRC_BASE_ADDR_HIGH::offset, static_cast<uint32_t>(l.src >> 32));
-  b.write(rdma + RD::D_SRC_LINE_STRIDE::offset, static_cast<uint32_t>(l.src_line));
-  b.write(rdma + RD::D_SRC_SURFACE_STRIDE::offset, static_cast<uint32_t>(l.src_surface));
-  b.write(rdma + RD::D_SRC_DMA_CFG::offset, 1);
-  b.write(rdma + RD::D_DATA_FORMAT::offset, rdma_format < 0 ? l.format_code() : static_cast<uint32_t>(rdma_format));
-  b.write(rdma + RD::D_PERF_ENABLE::offset, group);
+  const auto rdma_values = cdp_rdma_register_values(l, group, rdma_format);
+  for (const auto& [off, v] : rdma_values) b.write(rdma + off, v);
   if (rdma_armed_early) {  // CDP_RDMA runs (and waits) while CDP's group is still being programmed
     b.write(rdma + RD::D_OP_ENABLE::offset, 1);
     b.idle(64);
   }
-
-  b.write(cdp + C::D_FUNC_BYPASS::offset, (l.sqsum_bypass ? 1u : 0u) | (l.mul_bypass ? 2u : 0u));
-  b.write(cdp + C::D_DST_BASE_ADDR_LOW::offset, static_cast<uint32_t>(l.dst));
-  b.write(cdp + C::D_DST_BASE_ADDR_HIGH::offset, static_cast<uint32_t>(l.dst >> 32));
-  b.write(cdp + C::D_DST_LINE_STRIDE::offset, static_cast<uint32_t>(l.dst_line));
-  b.write(cdp + C::D_DST_SURFACE_STRIDE::offset, static_cast<uint32_t>(l.dst_surface));
-  b.write(cdp + C::D_DST_DMA_CFG::offset, 1);
-  b.write(cdp + C::D_DATA_FORMAT::offset, l.format_code());
-  b.write(cdp + C::D_NAN_FLUSH_TO_ZERO::offset, l.nan_to_zero ? 1u : 0u);
-  b.write(cdp + C::D_LRN_CFG::offset, l.normalz_len);
-  b.write(cdp + C::D_DATIN_OFFSET::offset, l.datin_offset);
-  b.write(cdp + C::D_DATIN_SCALE::offset, l.datin_scale);
-  b.write(cdp + C::D_DATIN_SHIFTER::offset, l.datin_shifter);
-  b.write(cdp + C::D_DATOUT_OFFSET::offset, l.datout_offset);
-  b.write(cdp + C::D_DATOUT_SCALE::offset, l.datout_scale);
-  b.write(cdp + C::D_DATOUT_SHIFTER::offset, l.datout_shifter);
-  b.write(cdp + C::D_PERF_ENABLE::offset, 2u | group);
+  const auto cdp_values = cdp_register_values(l, group);
+  for (const auto& [off, v] : cdp_values) b.write(cdp + off, v);
   const uint32_t en_cdp = cdp + C::D_OP_ENABLE::offset, en_rdma = rdma + RD::D_OP_ENABLE::offset;
   if (rdma_armed_early) {
     b.write(en_cdp, 1);
     return;
   }
   b.write(rdma_first ? en_rdma : en_cdp, 1);
+  if (armed_writes) {
+    // The first unit's group is armed and the layer cannot end before the second is: writes to
+    // each of the group's registers (other values), and D_OP_ENABLE = 0, must be dropped (the
+    // read-backs follow the golden model).
+    Rng& r = *armed_writes;
+    const uint32_t base = rdma_first ? rdma : cdp;
+    const auto& values = rdma_first ? rdma_values : cdp_values;
+    const char* unit = rdma_first ? "CDP_RDMA" : "CDP";
+    for (const auto& [off, v] : values) b.write(base + off, v ^ static_cast<uint32_t>(r.uniform(1, 0xffffffffu)));
+    b.write(rdma_first ? en_rdma : en_cdp, 0);
+    for (const auto& written : values)
+      b.read(base + written.first, 0xffffffffu, std::nullopt,
+             fmt::format("{} register 0x{:03x} group {} after a write while armed", unit, written.first, group));
+    b.read(rdma_first ? en_rdma : en_cdp, 0xffffffffu, 1u,
+           fmt::format("{}.D_OP_ENABLE group {} still armed after a write of 0", unit, group));
+  }
   b.write(rdma_first ? en_cdp : en_rdma, 1);
 }
 

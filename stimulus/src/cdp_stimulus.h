@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dla/rng.h"
@@ -81,8 +82,15 @@ std::vector<uint8_t> cdp_sweep_input(const CdpLayerSpec& l, const HwConfig& cfg,
 // Programs group `group` of CDP_RDMA (D_DATA_FORMAT = rdma_format, or the layer's when
 // negative) and CDP, then arms both in the given order. rdma_armed_early: CDP_RDMA is armed
 // (and left waiting 64 cycles) before any CDP register of the group is written, then CDP.
+// armed_writes (not with rdma_armed_early): after arming the first unit, writes each register
+// of its group (another value) and D_OP_ENABLE = 0, then reads them back: an armed group drops
+// writes (knob armed_writes).
 void program_cdp_layer(ProgramBuilder& b, const HwConfig& cfg, const CdpLayerSpec& l, unsigned group, bool rdma_first,
-                       int rdma_format = -1, bool rdma_armed_early = false);
+                       int rdma_format = -1, bool rdma_armed_early = false, Rng* armed_writes = nullptr);
+// The (offset, value) writes of group `group` of CDP_RDMA and of CDP for layer l, in program order.
+std::vector<std::pair<uint32_t, uint32_t>> cdp_rdma_register_values(const CdpLayerSpec& l, unsigned group,
+                                                                     int rdma_format = -1);
+std::vector<std::pair<uint32_t, uint32_t>> cdp_register_values(const CdpLayerSpec& l, unsigned group);
 // Waits for CDP's done interrupt of `group`, clears it and reads every counter of the group.
 void finish_cdp_layer(ProgramBuilder& b, const HwConfig& cfg, unsigned group, uint64_t timeout, const std::string& what);
 // CDP / CDP_RDMA idle and GLB clear.

@@ -207,6 +207,36 @@ TEST(CdpRandom, EarlyRdmaArmsCdpRdmaBeforeCdpIsProgrammed) {
   }
 }
 
+// armed_writes=on: every register of the first-armed unit's group is written again (another value)
+// and read back, and D_OP_ENABLE = 0 is read back as 1, between the two arms of every layer; the
+// layers still run what was programmed before (the golden model drops the writes, so the
+// read-backs hold the RTL to it). Off is the default program.
+TEST(CdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const TestGenerator& g = find_test_generator("cdp.random");
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    const Program p = g.generate(cfg, seed, {{"armed_writes", "on"}});
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+    size_t readbacks = 0, still_armed = 0;
+    for (const ProgramOp& op : p.ops)
+      if (const auto* r = std::get_if<RegRead>(&op)) {
+        readbacks += r->what.find("after a write while armed") != std::string::npos;
+        still_armed += r->what.find("still armed after a write of 0") != std::string::npos;
+      }
+    size_t layers = 0;
+    for (const LayerRecord& r : m.layers()) layers += r.unit == Unit::CDP;
+    EXPECT_GT(layers, 0u);
+    EXPECT_GE(readbacks, 10 * layers) << "seed " << seed;  // every programmed register of a unit
+    EXPECT_EQ(still_armed, layers) << "seed " << seed;
+    EXPECT_EQ(test::writes_and_loads(g.generate(cfg, seed, {{"armed_writes", "off"}})),
+              test::writes_and_loads(g.generate(cfg, seed)))
+        << "seed " << seed << ": armed_writes=off is not the default";
+  }
+  EXPECT_THROW(g.generate(cfg, 1, {{"armed_writes", "maybe"}}), std::exception);
+}
+
 // Golden outputs (memory and counters) of a seed, with the given plants enabled.
 std::pair<std::vector<uint8_t>, std::vector<uint32_t>> golden_outcome(const HwConfig& cfg, uint64_t seed,
                                                                       const std::vector<std::string>& plants) {

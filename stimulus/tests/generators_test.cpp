@@ -486,17 +486,6 @@ TEST(BdmaRandom, KnobsShapeTheProgram) {
   EXPECT_EQ(launches, 3u);
 }
 
-// Register writes and memory loads of a program, as text (for comparing two programs).
-std::string writes_and_loads(const Program& p) {
-  std::string s;
-  for (const ProgramOp& op : p.ops) {
-    if (const auto* w = std::get_if<RegWrite>(&op)) s += fmt::format("w {:x} {:x}\n", w->addr, w->data);
-    if (const auto* l = std::get_if<MemLoad>(&op))
-      s += fmt::format("l {} {:x} {}\n", static_cast<unsigned>(l->port), l->addr, l->bytes.size());
-  }
-  return s;
-}
-
 TEST(BdmaRandom, HighAddressesUseTheWholeAddressSpaceAndOffIsTheDefault) {
   const TestGenerator& g = find_test_generator("bdma.random");
   const HwConfig& v1 = HwConfig::get("v1");
@@ -510,7 +499,7 @@ TEST(BdmaRandom, HighAddressesUseTheWholeAddressSpaceAndOffIsTheDefault) {
         h = std::max(h, l->addr);
         EXPECT_LT(l->addr, l->addr + l->bytes.size()) << "a region wraps the address space";
       }
-    EXPECT_EQ(writes_and_loads(g.generate(v1, seed, {{"high_addresses", "off"}})), writes_and_loads(g.generate(v1, seed)))
+    EXPECT_EQ(test::writes_and_loads(g.generate(v1, seed, {{"high_addresses", "off"}})), test::writes_and_loads(g.generate(v1, seed)))
         << "seed " << seed << ": the default program changed";
   }
   EXPECT_GE(highest[0], uint64_t{1} << 62) << "DBB regions stay low";
@@ -544,8 +533,8 @@ TEST(BdmaRandom, StallCountEnablesTheCountersBeforeTheFirstLaunch) {
         }
       }
     EXPECT_EQ(enables, 1) << "seed " << seed;
-    const std::string off = writes_and_loads(g.generate(v1, seed, {{"stall_count", "off"}}));
-    EXPECT_EQ(off, writes_and_loads(g.generate(v1, seed))) << "seed " << seed << ": the default program changed";
+    const std::string off = test::writes_and_loads(g.generate(v1, seed, {{"stall_count", "off"}}));
+    EXPECT_EQ(off, test::writes_and_loads(g.generate(v1, seed))) << "seed " << seed << ": the default program changed";
     EXPECT_EQ(off.find(fmt::format("w {:x} ", cfg_status)), std::string::npos) << "seed " << seed;
   }
 }
@@ -569,7 +558,7 @@ TEST(BdmaRandom, WideStridesSetEveryStrideBitAndLoadOnlyTheLines) {
         if (w->addr == 0x4000 + reg::BDMA::CFG_LINE_REPEAT::offset) most_lines = std::max<uint64_t>(most_lines, w->data + 1u);
       }
     }
-    EXPECT_EQ(writes_and_loads(g.generate(v1, seed, {{"wide_strides", "off"}})), writes_and_loads(g.generate(v1, seed)))
+    EXPECT_EQ(test::writes_and_loads(g.generate(v1, seed, {{"wide_strides", "off"}})), test::writes_and_loads(g.generate(v1, seed)))
         << "seed " << seed << ": the default program changed";
   }
   try {
@@ -617,7 +606,7 @@ TEST(BdmaRandom, BusyStatusReadsTheLaunchedGroupBusyThenClear) {
         ++clears;
       }
     }
-    EXPECT_EQ(writes_and_loads(g.generate(v1, seed, {{"busy_status", "off"}})), writes_and_loads(p))
+    EXPECT_EQ(test::writes_and_loads(g.generate(v1, seed, {{"busy_status", "off"}})), test::writes_and_loads(p))
         << "seed " << seed << ": the knob changed the copies";
   }
   EXPECT_GE(polls, 6u);

@@ -71,16 +71,6 @@ TEST(PdpRandom, EveryLayerIsLegalAndRunsCleanOnV1) {
     EXPECT_TRUE(s.features.count(f)) << "60 seeds on v1 never produced " << f;
 }
 
-std::string writes_and_loads(const Program& p) {
-  std::string s;
-  for (const ProgramOp& op : p.ops) {
-    if (const auto* w = std::get_if<RegWrite>(&op)) s += std::to_string(w->addr) + "=" + std::to_string(w->data) + "\n";
-    if (const auto* l = std::get_if<MemLoad>(&op))
-      s += "load " + std::to_string(l->addr) + " " + std::to_string(l->bytes.size()) + "\n";
-  }
-  return s;
-}
-
 // Default DBB regions start in the 64 MiB above 0x8000_0000: on a 32-bit bus address bits 26..31
 // never change, so a unit that forced one of them would pass. high_addresses moves the regions.
 TEST(PdpRandom, HighAddressesUseTheWholeAddressSpaceAndOffIsTheDefault) {
@@ -102,7 +92,7 @@ TEST(PdpRandom, HighAddressesUseTheWholeAddressSpaceAndOffIsTheDefault) {
       }
     }
     const Program usual = g.generate(cfg, seed);
-    EXPECT_EQ(writes_and_loads(g.generate(cfg, seed, {{"high_addresses", "off"}})), writes_and_loads(usual))
+    EXPECT_EQ(test::writes_and_loads(g.generate(cfg, seed, {{"high_addresses", "off"}})), test::writes_and_loads(usual))
         << "seed " << seed << ": high_addresses=off is not the default";
     for (const ProgramOp& op : usual.ops)
       if (const auto* load = std::get_if<MemLoad>(&op)) {
@@ -135,7 +125,7 @@ TEST(PdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) {
     EXPECT_GT(layers, 0u);
     EXPECT_GE(readbacks, 10 * layers) << "seed " << seed;  // every programmed register of a unit
     EXPECT_EQ(still_armed, layers) << "seed " << seed;
-    EXPECT_EQ(writes_and_loads(g.generate(cfg, seed, {{"armed_writes", "off"}})), writes_and_loads(g.generate(cfg, seed)))
+    EXPECT_EQ(test::writes_and_loads(g.generate(cfg, seed, {{"armed_writes", "off"}})), test::writes_and_loads(g.generate(cfg, seed)))
         << "seed " << seed << ": armed_writes=off is not the default";
   }
 }

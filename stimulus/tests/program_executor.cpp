@@ -37,4 +37,14 @@ ExecResult execute(const Program& p, GoldenModel& m) {
   return r;
 }
 
+std::string writes_and_loads(const Program& p) {
+  std::string s;
+  for (const ProgramOp& op : p.ops) {
+    if (const auto* w = std::get_if<RegWrite>(&op)) s += fmt::format("w {:x} {:x}\n", w->addr, w->data);
+    if (const auto* l = std::get_if<MemLoad>(&op))
+      s += fmt::format("l {} {:x} {}\n", static_cast<unsigned>(l->port), l->addr, l->bytes.size());
+  }
+  return s;
+}
+
 }  // namespace dla::test

@@ -17,4 +17,8 @@ struct ExecResult {
 // Runs every op; a WaitIntr whose bits are not all set is a failure (it would hang).
 ExecResult execute(const Program& p, GoldenModel& m);
 
+// Register writes and memory loads of a program, as text (for comparing two programs: a knob
+// left off must not change the default program).
+std::string writes_and_loads(const Program& p);
+
 }  // namespace dla::test
