@@ -8,8 +8,8 @@ and `gate` with the selector at the id. Both get the same inputs, start from the
 when any output of the unit differs. Yosys turns it into an AIG; the script replaces each gate
 copy flop that is structurally the same as its gold twin (Aig.merge_copies: same gates from equal
 values, outside the mutation's fan-out) by the twin, ABC merges what else the two copies provably
-share (&scorr: signal correspondence, an induction over register pairs, within a third of the
-budget), then bmc3 searches K cycles for a difference and PDR (an IC3 engine) tries to prove
+share (&scorr: signal correspondence, an induction over register pairs, within --scorr-seconds,
+by default a third of the budget), then bmc3 searches K cycles for a difference and PDR (an IC3 engine) tries to prove
 there is none at any cycle, each with half the remaining time:
 
   * distinguishable  a cycle where an output differs was found (by bmc3 within K cycles or by
@@ -497,10 +497,11 @@ def abc(cmd, wall_seconds=None):
     return r.returncode, r.stdout + r.stderr
 
 
-def check_mutant(work, mid, depth, timeout):
+def check_mutant(work, mid, depth, timeout, scorr_seconds=None):
     """Signal correspondence first (ABC's &scorr merges the registers and nodes of the two copies
     that induction shows equal; the mutation's fan-out stays), then on what is left bmc3 for a
-    witness within `depth` cycles and PDR for a proof over all cycles, each with half the budget."""
+    witness within `depth` cycles and PDR for a proof over all cycles, each with half the budget.
+    scorr_seconds bounds signal correspondence (default a third of the budget; 0 skips it)."""
     d = os.path.join(work, str(mid))
     start = time.monotonic()
     cex, reduced = os.path.join(d, "cex.txt"), os.path.join(d, "reduced.aig")
@@ -516,25 +517,39 @@ def check_mutant(work, mid, depth, timeout):
         rec["seconds"] = round(time.monotonic() - start, 2)
         return rec
 
-    # &scorr has no time limit of its own: a third of the budget bounds it. When it runs out
+    # &scorr has no time limit of its own: scorr_seconds bounds it. When it runs out
     # (a mutation whose fan-out is most of the unit leaves it many candidates to disprove), bmc3
     # and PDR search the whole miter instead, as folded before signal correspondence.
+    if scorr_seconds is None:
+        scorr_seconds = max(1, timeout // 3)
     folded = os.path.join(d, "folded.aig")
-    code, out = abc(f"read_aiger {d}/miter.aig; fold; strash; write_aiger {folded}; &get -n; "
-                    f"&scorr -C {SCORR_CONFLICTS}; &put; print_stats; write_aiger {reduced}",
-                    wall_seconds=max(1, timeout // 3))
+    # print_stats after strash gives the folded miter's register count (the flop merge may have
+    # left none); the one after &scorr what signal correspondence left.
+    fold = f"read_aiger {d}/miter.aig; fold; strash; print_stats; write_aiger {folded}"
+    if scorr_seconds == 0:
+        code, out = abc(fold)
+        if code != 0 or not os.path.exists(folded):
+            return no_verdict(code, out)
+        rec["signal_correspondence"] = "skipped (--scorr-seconds 0)"
+    else:
+        code, out = abc(f"{fold}; &get -n; &scorr -C {SCORR_CONFLICTS}; &put; print_stats; write_aiger {reduced}",
+                        wall_seconds=scorr_seconds)
+        if code == -1 and os.path.exists(folded):
+            rec["signal_correspondence"] = f"stopped after {scorr_seconds} s"
+            code, out = abc(f"read_aiger {folded}; print_stats")
+        elif code != 0 or not os.path.exists(reduced):
+            return no_verdict(code, out)
     latches = re.findall(r"lat\s*=\s*(\d+)", out)
-    if code == -1 and os.path.exists(folded):
-        rec["signal_correspondence"] = "stopped (a third of the budget)"
+    if not latches:
+        return no_verdict(code, out)
+    if "signal_correspondence" in rec:  # bmc3 and PDR search the folded miter
         reduced = folded
         rec["registers_left"] = None
-    elif code != 0 or not latches or not os.path.exists(reduced):
-        return no_verdict(code, out)
     else:
         rec["registers_left"] = int(latches[-1])
     frames, left = 0, timeout - (time.monotonic() - start)
     left = max(1, int(left))
-    if rec["registers_left"] != 0:  # bmc3 refuses a combinational miter; PDR below settles it at once
+    if int(latches[-1]) != 0:  # bmc3 refuses a combinational miter; PDR below settles it at once
         half = max(1, left // 2)
         code, out = abc(f"read_aiger {reduced}; bmc3 -F {depth} -T {half}; write_cex -a {cex}")
         hit = re.search(r"asserted in frame (\d+)", out)
@@ -643,6 +658,9 @@ def main():
     ap.add_argument("--qualify", action="append", default=[], metavar="PORT=WHEN[@DELAY]",
                     help="compare output PORT only where port WHEN (an input, or the unmutated copy's output) "
                          "was non-zero DELAY cycles before (default 0): where the unit's consumer reads it")
+    ap.add_argument("--scorr-seconds", type=int, default=None,
+                    help="wall seconds for signal correspondence, out of --timeout (default a third of it; 0 skips it: "
+                         "bmc3 and PDR then search the whole miter)")
     ap.add_argument("-j", "--jobs", type=int, default=1, help="ABC processes at once (default 1)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
@@ -667,6 +685,8 @@ def main():
         fail(f"--mutants: ids must lie in 1..{meta['count']} (got {bad or 'none'})")
     if a.depth < 1 or a.timeout < 1 or a.jobs < 1:
         fail("--depth, --timeout and --jobs must be positive")
+    if a.scorr_seconds is not None and not 0 <= a.scorr_seconds < a.timeout:
+        fail(f"--scorr-seconds {a.scorr_seconds}: must lie in 0..{a.timeout - 1} (a part of --timeout {a.timeout})")
     qualifiers = parse_qualifiers(a.qualify)
     top = meta["top"] + "__mutants"
     work = os.path.abspath(os.path.join(a.out, "work"))
@@ -693,7 +713,7 @@ def main():
             f.write(key)
     setup = time.monotonic() - started
     aig, sel, merged = write_aigs(work, ids)
-    results = parallel(lambda mid: check_mutant(work, mid, a.depth, a.timeout), ids, a.jobs)
+    results = parallel(lambda mid: check_mutant(work, mid, a.depth, a.timeout, a.scorr_seconds), ids, a.jobs)
     for rec in results:
         rec["registers_merged"] = merged[rec["id"]]
     replay_witnesses(work, aig, sel, results, vcd_dir)
@@ -703,7 +723,8 @@ def main():
         print(f"mutant {rec['id']}: {rec['class']}{extra} [solver {rec['seconds']} s]")
     print(f"formal_triage: {len(ids)} mutants in {time.monotonic() - started:.0f} s (miter {setup:.0f} s)")
     with open(os.path.join(a.out, "triage.json"), "w") as f:
-        json.dump({"top": meta["top"], "depth": a.depth, "timeout": a.timeout, "reset": rst,
+        json.dump({"top": meta["top"], "depth": a.depth, "timeout": a.timeout, "scorr_seconds": a.scorr_seconds,
+                   "reset": rst,
                    "qualified": [{"port": p, "when": w, "delay": d} for p, w, d in qualifiers],
                    "memories_cut": len(cut_memories),
                    "seconds": round(time.monotonic() - started, 1), "miter_seconds": round(setup, 1), "mutants": results}, f, indent=1)

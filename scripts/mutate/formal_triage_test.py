@@ -148,6 +148,35 @@ class FormalTriage(unittest.TestCase):
         for i in (1, 2, 9):  # every flop but the mutated one and what it feeds has its twin
             self.assertGreater(m[i]["registers_merged"], 8, i)
         self.assertGreater(m[2]["registers_merged"], m[9]["registers_merged"])
+        # The two copies are the same gates (the unit is mapped once, then instantiated twice):
+        # for mutant 2, which no flop's next state sees, every flop has its twin merged.
+        gate_flops = set()
+        with open(os.path.join(self.tmp, "fanout", "work", "miter.aim")) as f:
+            for line in f:
+                t = line.split()
+                if t[0] == "latch" and t[3].startswith("gate."):
+                    gate_flops.add(t[1])
+        self.assertEqual(m[2]["registers_merged"], len(gate_flops))
+
+    def test_without_signal_correspondence(self):
+        # The path taken when signal correspondence runs out of its share of the budget: bmc3
+        # and PDR get the whole folded miter and still reach every verdict.
+        m = self.classes("no-scorr", "--scorr-seconds", "0", "--timeout", "20", mutants="1,2,6,7,9")
+        for i in m:
+            self.assertEqual(m[i]["signal_correspondence"], "skipped (--scorr-seconds 0)", i)
+            self.assertIsNone(m[i]["registers_left"], i)
+        self.assertEqual(m[1]["class"], "distinguishable")
+        self.assertEqual(m[1]["ports"], ["q"])
+        self.assertEqual(m[9]["class"], "distinguishable")
+        self.assertEqual(m[9]["ports"], ["w"])
+        self.assertEqual(m[6]["class"], "distinguishable")
+        self.assertGreater(m[6]["witness_cycles"], 8)
+        self.assertEqual(m[2]["class"], "equivalent")
+        self.assertEqual(m[7]["class"], "equivalent")
+        self.assertEqual(m[7]["proof"], "all cycles")
+        r = self.triage("no-scorr-bad", "--mutants", "1", "--scorr-seconds", "30")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("--scorr-seconds 30: must lie in 0..29", r.stderr)
 
     def test_miter_reused_only_when_unchanged(self):
         # A rerun on the same --out reuses the miter; another qualifier (another miter) rebuilds it.
