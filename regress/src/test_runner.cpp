@@ -12,6 +12,7 @@
 #include "dla/counter_signature.h"
 #include "dla/nvdla_errata.h"
 #include "dla/perf_budget.h"
+#include "dla/bfm/axi_timing.h"
 #include "dla/planted_bug.h"
 #include "dla/hwconfig.h"
 #include "dla/register_map.h"
@@ -52,9 +53,11 @@ std::string reg_name(const RegisterMap& map, uint32_t addr) {
 class ProgramPlayer {
  public:
   ProgramPlayer(const HwConfig& cfg, GoldenModel& golden, tb::Simulation* sim, Scoreboard& sb,
-                double& golden_seconds, std::optional<double> perf_tolerance, uint64_t watchdog_cycles)
+                double& golden_seconds, std::optional<double> perf_tolerance, uint64_t watchdog_cycles,
+                uint32_t charged_read_latency)
       : cfg_(cfg), map_(RegisterMap::of(cfg)), golden_(golden), sim_(sim), sb_(sb),
-        golden_seconds_(golden_seconds), perf_tolerance_(perf_tolerance), check_stalls_(perf_tolerance.has_value()),
+        golden_seconds_(golden_seconds), perf_tolerance_(perf_tolerance),
+        charged_read_latency_(charged_read_latency), check_stalls_(perf_tolerance.has_value()),
         watchdog_cycles_(watchdog_cycles) {}
   uint64_t stall_counters_checked() const { return stall_counters_checked_; }
 
@@ -240,6 +243,7 @@ class ProgramPlayer {
         window_start_write_ = write_index;
         window_withheld_start_ = withheld_cycles();
         window_withheld_start_rd_ = withheld_cycles(true);
+        window_latency_start_ = read_latency_cycles();
       }
     }
     return true;
@@ -251,6 +255,12 @@ class ProgramPlayer {
     uint64_t n = st.dbb.read_withheld_cycles + (read_side_only ? 0 : st.dbb.write_withheld_cycles);
     if (st.sram) n += st.sram->read_withheld_cycles + (read_side_only ? 0 : st.sram->write_withheld_cycles);
     return n;
+  }
+
+  // Of those, the read side's latency waits (AxiMemoryStats::read_latency_cycles), all ports.
+  uint64_t read_latency_cycles() const {
+    const tb::SimStats st = sim_->stats();
+    return st.dbb.read_latency_cycles + (st.sram ? st.sram->read_latency_cycles : 0);
   }
 
   // Stall counters of the window's units against what the memory withheld during the window
@@ -389,9 +399,13 @@ class ProgramPlayer {
     uint64_t end = sim_->cycle();
     if (const auto rise = sim_->last_interrupt_rise(); !conv && rise && *rise > *start && *rise < end) end = *rise;
     const uint64_t cycles = end > *start ? end - *start : 0;
-    const uint64_t withheld = std::min(cycles, withheld_all);
+    // With an unthrottled read side the read waits are latency alone: charged to the budget
+    // per round of reads in flight (PerfBudget::latency_cycles) instead of excused, so a DMA
+    // that keeps fewer reads in flight than it can shows.
+    const uint64_t latency_waits = charged_read_latency_ ? read_latency_cycles() - window_latency_start_ : 0;
+    const uint64_t withheld = std::min(cycles, withheld_all - std::min(withheld_all, latency_waits));
     const uint64_t measured = cycles - withheld;
-    const PerfBudget b = window_budget(cfg_, costs);
+    const PerfBudget b = window_budget(cfg_, costs, charged_read_latency_);
     const uint64_t budget = b.budget(perf_tolerance_.value_or(kDefaultPerfTolerance));
     const double ratio = b.bound() ? static_cast<double>(measured > b.fixed_cycles ? measured - b.fixed_cycles : 0) /
                                          static_cast<double>(b.bound())
@@ -409,6 +423,7 @@ class ProgramPlayer {
     perf_windows_.push_back({{"unit", b.unit}, {"start", *start}, {"cycles", cycles}, {"withheld", withheld},
                              {"measured", measured}, {"layers", b.layers}, {"memory_cycles", b.memory_cycles},
                              {"compute_cycles", b.compute_cycles}, {"fixed_cycles", b.fixed_cycles},
+                             {"latency_cycles", b.latency_cycles}, {"latency_waits", latency_waits},
                              {"budget", budget}, {"ratio", ratio}});
     // Convolution windows are measured and recorded but not judged yet: the conv pipeline's
     // windows do not yet measure its layers reliably (docs/scoreboard.md, "Not done").
@@ -422,8 +437,9 @@ class ProgramPlayer {
     m.message = "performance: " + std::to_string(b.layers) + " layer(s) from cycle " + std::to_string(*start) +
                 " took " + std::to_string(measured) + " cycles (" + std::to_string(cycles) + " minus " +
                 std::to_string(withheld) + " the memory withheld), over the budget of " + std::to_string(budget) +
-                " = fixed " + std::to_string(b.fixed_cycles) + " + " + fmt_tolerance() + " x max(memory " +
-                std::to_string(b.memory_cycles) + ", compute " + std::to_string(b.compute_cycles) + ")";
+                " = fixed " + std::to_string(b.fixed_cycles) + " + " + fmt_tolerance() + " x (max(memory " +
+                std::to_string(b.memory_cycles) + ", compute " + std::to_string(b.compute_cycles) + ")" +
+                (b.latency_cycles ? " + read latency " + std::to_string(b.latency_cycles) : std::string()) + ")";
     sb_.add(std::move(m));
   }
 
@@ -600,6 +616,8 @@ class ProgramPlayer {
   std::vector<uint32_t> pending_done_bits_;
   std::vector<std::pair<Unit, int>> window_units_;  // (unit, group) of the window's layer records
   uint64_t window_withheld_start_rd_ = 0;
+  uint64_t window_latency_start_ = 0;
+  uint32_t charged_read_latency_ = 0;  // > 0: the profile's read waits are latency, charged not excused
   uint64_t stall_from_rd_ = 0, stall_from_all_ = 0;  // withheld counts where the stall bounds start
   bool check_stalls_ = true;
   uint64_t stall_counters_checked_ = 0;
@@ -613,7 +631,7 @@ nlohmann::json axi_stats_json(const tb::AxiMemoryStats& a) {
           {"write_bursts", a.write_bursts}, {"read_beats", a.read_beats},
           {"write_beats", a.write_beats}, {"bytes_read", a.bytes_read},
           {"bytes_written", a.bytes_written}, {"read_withheld_cycles", a.read_withheld_cycles},
-          {"write_withheld_cycles", a.write_withheld_cycles}};
+          {"write_withheld_cycles", a.write_withheld_cycles}, {"read_latency_cycles", a.read_latency_cycles}};
 }
 
 nlohmann::json sim_stats_json(const tb::SimStats& st) {
@@ -675,7 +693,9 @@ RunResult run_program(const RunRequest& req, const Program& program) {
     const std::optional<double> perf_tolerance =
         req.perf_tolerance.empty() && req.dut != tb::kPrimaryDut ? std::nullopt
                                                                  : parse_perf_tolerance(req.perf_tolerance, "--perf-tolerance");
-    ProgramPlayer player(cfg, golden, sim.get(), sb, res.golden_seconds, perf_tolerance, req.watchdog_cycles);
+    const tb::AxiTiming timing = sim ? tb::AxiTiming::profile(req.axi_profile) : tb::AxiTiming{};
+    ProgramPlayer player(cfg, golden, sim.get(), sb, res.golden_seconds, perf_tolerance, req.watchdog_cycles,
+                         timing.reads_unthrottled() ? timing.read_latency_max : 0);
     for (const auto& op : program.ops)
       if (!player.play(op)) break;
     player.check_settled_counters("at the end of the test");

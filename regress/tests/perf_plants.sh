@@ -20,14 +20,16 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 field() { python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2" 2>/dev/null || echo missing; }
 # Every selector of the configuration's plant model (an unset one starts random): v1 also has
 # RUBIK's.
-selectors=(plant_cdp plant_pdp plant_sdp plant_cdp_wdma)
+selectors=(plant_cdp plant_pdp plant_sdp plant_cdp_wdma plant_pdp_rdma)
 [[ $cfg == v1 ]] && selectors+=(plant_rubik plant_rubik_stall)
 sel() {  # every selector, $1 set to 1
   for s in "${selectors[@]}"; do
     if [[ $s == "$1" ]]; then echo "--set-signal $s=1"; else echo "--set-signal $s=0"; fi
   done
 }
-# test seed plant expected-signature-prefix (fast profile: the memory withholds nothing)
+# test seed plant [profile] expected-signature-prefix (profile fast unless named: the memory
+# withholds nothing; plant_pdp_rdma, reads one at a time, costs cycles only when reads wait, so it
+# runs on the latency profile, whose read waits the budget charges instead of excusing)
 if [[ $cfg == v1 ]]; then
   cases=(
     "rubik.random 10 plant_rubik perf:rubik "
@@ -39,25 +41,28 @@ else
     "pdp.random 1 plant_pdp perf:pdp "
     "sdp.random 2 plant_sdp perf:sdp "
     "cdp.random 3 plant_cdp_wdma cdp.write_stall rtl="
+    "pdp.random 1 plant_pdp_rdma@latency perf:pdp "
   )
 fi
 for c in "${cases[@]}"; do
   read -r t s p want <<<"$c"
   want=${c#* * * }
+  profile=fast
+  if [[ $p == *@* ]]; then profile=${p#*@} p=${p%@*}; fi
   d=$tmp/$p-$t-$s
   # shellcheck disable=SC2046
-  "$plant" run --config "$cfg" --test "$t" --seed "$s" --axi-profile fast $(sel "$p") --out "$d" >/dev/null 2>&1
+  "$plant" run --config "$cfg" --test "$t" --seed "$s" --axi-profile "$profile" $(sel "$p") --out "$d" >/dev/null 2>&1
   rc=$?
   sig=$(field "$d/result.json" 'j["signature"]')
   if [[ $rc == 1 && $sig == "$want"* ]]; then
-    echo "ok: $p caught on $t seed $s: $sig"
+    echo "ok: $p caught on $t seed $s ($profile): $sig"
   else
-    fail "$p on $t seed $s: exit $rc, signature '$sig', expected exit 1 and '$want...'"
+    fail "$p on $t seed $s ($profile): exit $rc, signature '$sig', expected exit 1 and '$want...'"
   fi
   # No plant: passes, and is the normal model (same verdict, cycles, digest).
   # shellcheck disable=SC2046
-  "$plant" run --config "$cfg" --test "$t" --seed "$s" --axi-profile fast $(sel none) --out "$d-none" >/dev/null 2>&1
-  "$dla" run --config "$cfg" --test "$t" --seed "$s" --axi-profile fast --out "$d-normal" >/dev/null 2>&1
+  "$plant" run --config "$cfg" --test "$t" --seed "$s" --axi-profile "$profile" $(sel none) --out "$d-none" >/dev/null 2>&1
+  "$dla" run --config "$cfg" --test "$t" --seed "$s" --axi-profile "$profile" --out "$d-normal" >/dev/null 2>&1
   a=$(field "$d-none/result.json" 'j["verdict"], j["cycles"], j["details"]["sim"]["output_digest"], len(j["details"]["perf"])')
   b=$(field "$d-normal/result.json" 'j["verdict"], j["cycles"], j["details"]["sim"]["output_digest"], len(j["details"]["perf"])')
   if [[ $a == "('pass'"* && $a == "$b" ]]; then

@@ -2,7 +2,7 @@
 # "Performance budget"). For each configuration in DLA_PLANT_MODELS:
 #   target dla_dut_<cfg>_plants   Verilated class Vdut_<cfg>_plants: dlaverif's RTL with
 #                                 +define+DLA_PLANTS, which compiles the planted bugs behind
-#                                 public selectors (plant_cdp, plant_pdp, plant_sdp, plant_cdp_wdma;
+#                                 public selectors (plant_cdp, plant_pdp, plant_sdp, plant_cdp_wdma, plant_pdp_rdma;
 #                                 on v1 also plant_rubik, plant_rubik_stall: value 1 enables the
 #                                 plant; set every one with --set-signal, an unset selector starts
 #                                 random). v1's model is a whole v1 model more (perf.plants.v1 is

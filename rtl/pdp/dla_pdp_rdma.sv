@@ -104,10 +104,10 @@ module dla_pdp_rdma #(
   logic [14:0]          chunk;
 
   wire  start = op_en && !running;
-  logic rd_fire, buf_empty;
+  logic rd_fire, buf_empty; `ifdef DLA_PLANTS wire [3:0] plant_pdp_rdma /*verilator public_flat_rw*/; `endif
   dla_dma_rd_client #(.ATOM_BITS(ATOM_BITS), .APB(APB), .BUF_ATOMS(BUF_ATOMS), .CHUNK(CHUNK),
                       .LEN_BITS(LEN_BITS)) u_client (
-    .clk, .rstn, .start, .walking, .port, .chunk, .perf_en, .rd_fire, .empty(buf_empty),
+    .clk, .rstn, .start, .walking(walking `ifdef DLA_PLANTS && (plant_pdp_rdma != 4'd1 || buf_empty) `endif), .port, .chunk, .perf_en, .rd_fire, .empty(buf_empty),
     .rd_req_valid, .rd_req_ready, .rd_req_len, .rd_dat_valid, .rd_dat_data, .rd_dat_mask,
     .o_valid, .o_ready, .o_data, .read_stall);
 

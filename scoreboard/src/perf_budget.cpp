@@ -237,16 +237,27 @@ std::optional<LayerCost> layer_cost(const HwConfig& cfg, const LayerRecord& rec)
 }
 
 uint64_t PerfBudget::budget(double tolerance) const {
-  return fixed_cycles + static_cast<uint64_t>(std::ceil(tolerance * static_cast<double>(bound())));
+  return fixed_cycles + static_cast<uint64_t>(std::ceil(tolerance * static_cast<double>(bound() + latency_cycles)));
 }
 
-PerfBudget window_budget(const HwConfig& cfg, const std::vector<LayerCost>& costs) {
+uint64_t read_ahead_atoms(const std::string& unit) {
+  // The read-ahead buffers of dlaverif's RTL (rtl/pdp/dla_pdp.sv IBUF_ATOMS, rtl/cdp/dla_cdp.sv
+  // IBUF_ATOMS, rtl/sdp/dla_sdp_rd_stream.sv DEPTH, rtl/bdma/dla_bdma.sv BUF_ATOMS).
+  if (unit == "pdp") return 128;
+  if (unit == "cdp") return 64;
+  if (unit == "sdp") return 64;
+  if (unit == "bdma") return 256;
+  return 0;
+}
+
+PerfBudget window_budget(const HwConfig& cfg, const std::vector<LayerCost>& costs, uint32_t read_latency) {
   PerfBudget b;
-  std::map<std::string, uint64_t> compute, bytes;
+  std::map<std::string, uint64_t> compute, bytes, reads;
   uint64_t read = 0, write = 0;
   for (const LayerCost& c : costs) {
     compute[c.unit] += c.compute_cycles;
     bytes[c.unit] += std::max(c.read_bytes, c.write_bytes);
+    reads[c.unit] += c.read_bytes;
     read += c.read_bytes;
     write += c.write_bytes;
     b.fixed_cycles += c.fixed_cycles;
@@ -254,6 +265,15 @@ PerfBudget window_budget(const HwConfig& cfg, const std::vector<LayerCost>& cost
   }
   b.fixed_cycles += kPerfWindowOverheadCycles;
   b.memory_cycles = div_up(std::max(read, write), cfg.dbb_bytes());
+  // Read latency: a unit keeps at most min(read-ahead, outstanding bursts) atoms in flight (a
+  // burst carries at least one atom), so each such round of reads waits the latency once. A
+  // unit without a declared read-ahead is charged the latency per atom.
+  if (read_latency)
+    for (const auto& [unit, n] : reads) {
+      const uint64_t in_flight = std::max<uint64_t>(
+          1, std::min<uint64_t>(read_ahead_atoms(unit), cfg.axi_max_outstanding_reads));
+      b.latency_cycles += uint64_t{read_latency} * div_up(div_up(n, cfg.atom_bytes), in_flight);
+    }
   for (const auto& [unit, cycles] : compute)
     if (b.unit.empty() || cycles > b.compute_cycles) {
       b.unit = unit;

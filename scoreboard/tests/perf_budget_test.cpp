@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "dla/hwconfig.h"
@@ -76,6 +77,24 @@ TEST(PerfBudget, UnfinishedLayersAndUnitsWithoutAFormulaCostNothing) {
   EXPECT_FALSE(layer_cost(cfg, r));
   EXPECT_FALSE(layer_cost(cfg, record(Unit::CACC, {})));
   EXPECT_FALSE(layer_cost(cfg, record(Unit::GLB, {})));
+}
+
+// Read latency charged per round of reads in flight: CDP on small keeps min(64 atoms of
+// read-ahead, 32 outstanding bursts) = 32 atoms in flight, so 30 atoms are one round and 100
+// atoms four; a unit without a declared read-ahead pays the latency per atom.
+TEST(PerfBudget, ReadLatencyIsChargedPerRoundOfReadsInFlight) {
+  const HwConfig& cfg = HwConfig::get("small");
+  LayerCost cdp{"cdp", 30 * 8, 30 * 8, 30 * 8, 40};
+  EXPECT_EQ(window_budget(cfg, {cdp}).latency_cycles, 0u);  // not asked for
+  PerfBudget b = window_budget(cfg, {cdp}, 48);
+  EXPECT_EQ(b.latency_cycles, 48u);
+  EXPECT_EQ(b.budget(1.5), b.fixed_cycles + static_cast<uint64_t>(std::ceil(1.5 * (240 + 48))));
+  cdp.read_bytes = 100 * 8;
+  EXPECT_EQ(window_budget(cfg, {cdp}, 48).latency_cycles, 4u * 48u);
+  const LayerCost pdp{"pdp", 100 * 8, 0, 0, 40};  // another unit's reads: its own rounds
+  EXPECT_EQ(window_budget(cfg, {cdp, pdp}, 48).latency_cycles, 8u * 48u);
+  EXPECT_EQ(read_ahead_atoms("rubik"), 0u);
+  EXPECT_EQ(window_budget(cfg, {LayerCost{"rubik", 3 * 8, 0, 0, 40}}, 10).latency_cycles, 30u);
 }
 
 TEST(PerfBudget, ToleranceParsingNamesTheRule) {

@@ -11,7 +11,8 @@
 // gives the input converter real right shifts (its rounding and tie logic per lane);
 // early_rdma_percent arms CDP_RDMA before CDP's group is programmed (CDP must wait for its own
 // OP_EN); armed_writes writes the first-armed unit's group (every register, and D_OP_ENABLE =
-// 0) before the second unit is armed and reads it back (an armed group drops writes).
+// 0) before the second unit is armed and reads it back (an armed group drops writes);
+// high_addresses places the layers anywhere in the address space (every address bit toggles).
 #include <fmt/format.h>
 
 #include "cdp_stimulus.h"
@@ -35,6 +36,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const uint64_t rounding_percent = k.integer("rounding_percent", 0, 100);
   const uint64_t early_rdma_percent = k.integer("early_rdma_percent", 0, 100);
   const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
+  const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -51,10 +53,15 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                      layers, lim.max_width, lim.max_height, lim.max_surfaces, static_cast<unsigned>(special * 1000),
                      readback == CdpLutReadback::All ? "all" : "sample", sweep_percent, rounding_percent,
                      early_rdma_percent) +
-         (armed_writes ? " armed_writes=on" : ""));
+         (armed_writes ? " armed_writes=on" : "") + (high_addresses ? " high_addresses=on" : ""));
   CdpShapeLimits sweep_lim = lim;
   sweep_lim.precisions = {Precision::Int8};
   uint64_t next = 0x80000000ull + layout.uniform(0, 0xfff) * 0x1000;
+  if (high_addresses) {  // any atom below the top 256 MiB (own stream: the layout stays)
+    Rng high = Rng::stream(seed, "cdp.high");
+    const uint64_t top = cfg.dbb_addr_bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << cfg.dbb_addr_bits) - 1;
+    next = (high.uniform(0, (top - (uint64_t{1} << 28)) >> 12) << 12) + high.uniform(0, 4096 / cfg.atom_bytes - 1) * cfg.atom_bytes;
+  }
   for (unsigned i = 0; i < layers; ++i) {
     // Sweep draws come from their own stream so that lut_sweep_percent=0 keeps every program.
     const bool sweep = sweep_percent != 0 && sweep_rng.below(100) < sweep_percent;
@@ -98,7 +105,9 @@ TestGenerator make_cdp_random_generator() {
               "per-cent of layers whose CDP_RDMA is armed before any CDP register of the group is written"},
              {"armed_writes", "off",
               "on: writes to the first-armed unit's group (D_OP_ENABLE = 0 too) before the second is armed, read back: "
-              "an armed group drops them (not on early_rdma layers)"}};
+              "an armed group drops them (not on early_rdma layers)"},
+             {"high_addresses", "off",
+              "on: the layers' regions start anywhere in the DBB address space (default: 16 MiB above 0x8000_0000)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::CDP) || !cfg.has_unit(Unit::CDP_RDMA)) return "the configuration has no CDP";

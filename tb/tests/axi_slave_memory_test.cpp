@@ -101,7 +101,8 @@ TEST_P(ProfileTest, WrittenBurstsReadBackAndTrafficIsLegal) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllProfiles, ProfileTest,
-                         ::testing::Combine(::testing::Values("fast", "random", "slow", "bursty", "late_b", "slow_writes"),
+                         ::testing::Combine(::testing::Values("fast", "random", "slow", "bursty", "late_b", "slow_writes",
+                                                              "latency"),
                                             ::testing::Values(64u, 8u)),
                          [](const auto& param_info) {
                            return std::get<0>(param_info.param) + "_" + std::to_string(std::get<1>(param_info.param)) + "B";
@@ -128,6 +129,35 @@ TEST(AxiSlaveMemory, SlowWritesThrottlesWritesNotReads) {
   EXPECT_GT(slow_w, 2 * fast_w) << "writes not throttled";
   EXPECT_EQ(slow_rs.read_withheld_cycles, 0u);
   EXPECT_EQ(slow_r, fast_r) << "reads throttled";
+}
+
+// `latency`: reads wait 48 cycles for their first beat and nothing else. Eight one-beat reads
+// issued back to back overlap their latencies (read_latency_cycles about one latency); the same
+// reads one after another pay it eight times. Every latency wait is a withheld cycle too.
+TEST(AxiSlaveMemory, LatencyProfileCountsTheReadLatencyAMasterDoesNotHide) {
+  const AxiTiming t = AxiTiming::profile("latency");
+  EXPECT_TRUE(t.reads_unthrottled());
+  EXPECT_FALSE(AxiTiming::profile("random").reads_unthrottled());
+  EXPECT_FALSE(AxiTiming::profile("slow").reads_unthrottled());
+  Bench pipelined(64, t, 1);
+  for (unsigned i = 0; i < 8; ++i) pipelined.master.queue_read(static_cast<uint8_t>(i), i * 64ull, 1);
+  pipelined.run(8, 0);
+  Bench serial(64, t, 1);
+  for (unsigned i = 0; i < 8; ++i) {
+    serial.master.queue_read(static_cast<uint8_t>(i), i * 64ull, 1);
+    serial.run(i + 1, 0);
+  }
+  const AxiMemoryStats p = pipelined.slave.stats(), s = serial.slave.stats();
+  EXPECT_GE(p.read_latency_cycles, 48u);
+  EXPECT_LE(p.read_latency_cycles, 48u + 8u);
+  EXPECT_GE(s.read_latency_cycles, 8u * 48u);
+  EXPECT_LE(p.read_latency_cycles, p.read_withheld_cycles);
+  EXPECT_LE(s.read_latency_cycles, s.read_withheld_cycles);
+  // Throttled reads are not latency: on `fast` nothing, under `slow` less than what is withheld.
+  Bench fast(64, AxiTiming::profile("fast"), 1);
+  for (unsigned i = 0; i < 8; ++i) fast.master.queue_read(static_cast<uint8_t>(i), i * 64ull, 4);
+  fast.run(32, 0);
+  EXPECT_EQ(fast.slave.stats().read_latency_cycles, 0u);
 }
 
 TEST(AxiSlaveMemory, NeverWrittenBytesReadAsPoisonAndStrobesMaskWrites) {

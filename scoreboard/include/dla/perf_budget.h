@@ -36,12 +36,18 @@ struct PerfBudget {
   uint64_t memory_cycles = 0;   // max(read, write bytes) / DBB bytes per cycle, over all layers
   uint64_t compute_cycles = 0;  // max over units of the sum of their layers' compute cycles
   uint64_t fixed_cycles = 0;    // sum of the layers' fixed latencies
+  uint64_t latency_cycles = 0;  // read latency x rounds of reads in flight (0 unless asked for)
   unsigned layers = 0;
   uint64_t bound() const { return memory_cycles > compute_cycles ? memory_cycles : compute_cycles; }
-  // fixed + ceil(tolerance x bound)
+  // fixed + ceil(tolerance x (bound + latency))
   uint64_t budget(double tolerance) const;
 };
-PerfBudget window_budget(const HwConfig& cfg, const std::vector<LayerCost>& costs);
+// read_latency: the memory's fixed read latency (cycles from AR to the first beat) when the
+// window's read waits are charged rather than excused (an unthrottled read side): each unit
+// pays it once per min(read-ahead, outstanding reads) atoms it reads.
+PerfBudget window_budget(const HwConfig& cfg, const std::vector<LayerCost>& costs, uint32_t read_latency = 0);
+// Atoms of read-ahead the unit's DMA keeps in flight at most (dlaverif's RTL); 0: not declared.
+uint64_t read_ahead_atoms(const std::string& unit);
 
 // Fixed latency every window pays on top of its layers: the enabling CSB write reaching the
 // unit and the done interrupt reaching dla_intr.

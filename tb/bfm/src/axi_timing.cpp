@@ -58,6 +58,11 @@ AxiTiming AxiTiming::profile(std::string_view name) {
     t.write_latency_max = 600;
     return t;
   }
+  if (name == "latency") {  // every channel ready, every read's first beat 48 cycles after its AR
+    AxiTiming t;
+    t.read_latency_min = t.read_latency_max = 48;
+    return t;
+  }
   if (name == "slow_writes") {  // reads at full speed, writes throttled: a DMA's buffer between them fills
     AxiTiming t;
     t.aw_ready = t.w_ready = {0.1, 0.5};
@@ -72,7 +77,12 @@ AxiTiming AxiTiming::profile(std::string_view name) {
   throw std::invalid_argument("unknown AXI timing profile '" + std::string(name) + "' (known: " + known + ")");
 }
 
-std::vector<std::string> AxiTiming::profile_names() { return {"fast", "random", "slow", "bursty", "late_b", "slow_writes"}; }
+std::vector<std::string> AxiTiming::profile_names() { return {"fast", "random", "slow", "bursty", "late_b", "slow_writes", "latency"}; }
+
+bool AxiTiming::reads_unthrottled() const {
+  const auto open = [](const ThrottleGate& g) { return g.rise == 1.0 && g.fall == 0.0; };
+  return open(ar_ready) && open(r_valid);
+}
 
 void AxiTiming::validate() const {
   check_gate(aw_ready, "aw_ready");

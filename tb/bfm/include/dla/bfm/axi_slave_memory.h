@@ -33,6 +33,11 @@ struct AxiMemoryStats {
   // not presented. Zero on the `fast` profile but for B's one-cycle turnaround.
   uint64_t read_withheld_cycles = 0;
   uint64_t write_withheld_cycles = 0;
+  // The part of read_withheld_cycles that is read latency: a read burst is owed, the oldest
+  // one's first beat is not due yet, and no AR waits for READY. A master that keeps several
+  // reads in flight overlaps these cycles; one that serializes its reads pays each burst's
+  // latency in full (the performance budget's latency term, docs/scoreboard.md).
+  uint64_t read_latency_cycles = 0;
 };
 
 class AxiSlaveMemory {

@@ -30,10 +30,14 @@ struct AxiTiming {
   // slow: mostly stalled, long latency, few outstanding; bursty: long on/off runs;
   // late_b: always ready, B responses 200..600 cycles after the last W beat (many writes outstanding);
   // slow_writes: reads as fast, writes as slow (AW/W ready 1 in 6, B 10..50 late, 4 outstanding),
-  // so a DMA's buffer between its reads and its writes fills up.
+  // so a DMA's buffer between its reads and its writes fills up; latency: always ready, every
+  // read's first beat 48 cycles after its AR (a DMA must keep reads in flight to hide it).
   static AxiTiming profile(std::string_view name);  // throws std::invalid_argument if unknown
   static std::vector<std::string> profile_names();
   void validate() const;  // throws std::invalid_argument naming the bad field
+  // AR always ready and R never held back but for latency: read waits are latency alone, which
+  // the performance budget then charges per round of reads in flight instead of excusing.
+  bool reads_unthrottled() const;
 };
 
 // Runtime state of one ThrottleGate.
