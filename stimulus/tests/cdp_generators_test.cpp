@@ -11,6 +11,7 @@
 #include "dla/planted_bug.h"
 #include "dla/regs.gen.h"
 #include "dla/test_generator.h"
+#include "armed_writes_check.h"
 #include "program_executor.h"
 
 namespace dla {
@@ -212,31 +213,7 @@ TEST(CdpRandom, EarlyRdmaArmsCdpRdmaBeforeCdpIsProgrammed) {
 // and read back, and D_OP_ENABLE = 0 is read back as 1, between the two arms of every layer; the
 // layers still run what was programmed before (the golden model drops the writes, so the
 // read-backs hold the RTL to it). Off is the default program.
-TEST(CdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) {
-  const HwConfig& cfg = HwConfig::get("small");
-  const TestGenerator& g = find_test_generator("cdp.random");
-  for (uint64_t seed = 1; seed <= 10; ++seed) {
-    const Program p = g.generate(cfg, seed, {{"armed_writes", "on"}});
-    GoldenModel m(cfg, seed);
-    const auto res = test::execute(p, m);
-    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
-    size_t readbacks = 0, still_armed = 0;
-    for (const ProgramOp& op : p.ops)
-      if (const auto* r = std::get_if<RegRead>(&op)) {
-        readbacks += r->what.find("after a write while armed") != std::string::npos;
-        still_armed += r->what.find("still armed after a write of 0") != std::string::npos;
-      }
-    size_t layers = 0;
-    for (const LayerRecord& r : m.layers()) layers += r.unit == Unit::CDP;
-    EXPECT_GT(layers, 0u);
-    EXPECT_GE(readbacks, 10 * layers) << "seed " << seed;  // every programmed register of a unit
-    EXPECT_EQ(still_armed, layers) << "seed " << seed;
-    EXPECT_EQ(test::writes_and_loads(g.generate(cfg, seed, {{"armed_writes", "off"}})),
-              test::writes_and_loads(g.generate(cfg, seed)))
-        << "seed " << seed << ": armed_writes=off is not the default";
-  }
-  EXPECT_THROW(g.generate(cfg, 1, {{"armed_writes", "maybe"}}), std::exception);
-}
+TEST(CdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) { test::expect_armed_writes_read_back("cdp.random", Unit::CDP); }
 
 // high_addresses=on: over 20 seeds every DBB address bit of the configuration is 1 in some
 // layer's source or destination base and 0 in another's (default placement: bits 24..31 fixed

@@ -9,6 +9,7 @@
 #include "dla/pdp_layer.h"
 #include "dla/regs.gen.h"
 #include "dla/test_generator.h"
+#include "armed_writes_check.h"
 #include "program_executor.h"
 
 namespace dla {
@@ -106,29 +107,7 @@ TEST(PdpRandom, HighAddressesUseTheWholeAddressSpaceAndOffIsTheDefault) {
 
 // armed_writes: every layer writes its first-armed unit's group while armed and reads it back;
 // the golden model drops those writes, so the read-backs and the layers stay clean.
-TEST(PdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) {
-  const HwConfig& cfg = HwConfig::get("small");
-  const TestGenerator& g = find_test_generator("pdp.random");
-  for (uint64_t seed = 1; seed <= 10; ++seed) {
-    const Program p = g.generate(cfg, seed, {{"armed_writes", "on"}});
-    GoldenModel m(cfg, seed);
-    const auto res = test::execute(p, m);
-    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
-    size_t readbacks = 0, still_armed = 0;
-    for (const ProgramOp& op : p.ops)
-      if (const auto* r = std::get_if<RegRead>(&op)) {
-        readbacks += r->what.find("after a write while armed") != std::string::npos;
-        still_armed += r->what.find("still armed after a write of 0") != std::string::npos;
-      }
-    size_t layers = 0;
-    for (const LayerRecord& r : m.layers()) layers += r.unit == Unit::PDP;
-    EXPECT_GT(layers, 0u);
-    EXPECT_GE(readbacks, 10 * layers) << "seed " << seed;  // every programmed register of a unit
-    EXPECT_EQ(still_armed, layers) << "seed " << seed;
-    EXPECT_EQ(test::writes_and_loads(g.generate(cfg, seed, {{"armed_writes", "off"}})), test::writes_and_loads(g.generate(cfg, seed)))
-        << "seed " << seed << ": armed_writes=off is not the default";
-  }
-}
+TEST(PdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) { test::expect_armed_writes_read_back("pdp.random", Unit::PDP); }
 
 TEST(PdpRandom, Fp16DataHitsTheCounters) {
   const HwConfig& cfg = HwConfig::get("v1");
