@@ -3,12 +3,38 @@
 // checked by memory image, done interrupts and the NaN/Inf counters.
 #include <fmt/format.h>
 
+#include "dla/regs.gen.h"
 #include "generators.h"
 #include "pdp_stimulus.h"
 
 namespace dla::stimulus {
 
 namespace {
+
+// Inputs at least this large take longer than a CSB read after the arm (8 bytes a cycle on
+// small): the group is still running or pending when S_STATUS is read.
+constexpr uint64_t kBusyCheckBytes = 1024;
+
+// busy_reads: the layer of group g was just armed. The golden model ran it at the arm; the RTL
+// runs it now. An int layer's NaN/Inf counters are 0 in both (cleared at the arm, written at the
+// end); S_STATUS shows the group running or pending (DUT only: one read, no timing in the model).
+void busy_checks(Program& p, ProgramBuilder& b, const HwConfig& cfg, const PdpLayer& l, unsigned g, uint64_t i) {
+  namespace P = reg::PDP;
+  const uint32_t pdp = *cfg.unit_base[static_cast<unsigned>(Unit::PDP)];
+  const uint32_t rdma = *cfg.unit_base[static_cast<unsigned>(Unit::PDP_RDMA)];
+  if (!l.is_fp16())
+    for (const auto& [off, name] : {std::pair{P::D_NAN_INPUT_NUM::offset, "D_NAN_INPUT_NUM"},
+                                    std::pair{P::D_INF_INPUT_NUM::offset, "D_INF_INPUT_NUM"},
+                                    std::pair{P::D_NAN_OUTPUT_NUM::offset, "D_NAN_OUTPUT_NUM"}})
+      b.read(pdp + off, 0xffffffffu, 0u, fmt::format("PDP.{} group {} while layer {} runs", name, g, i));
+  if (!l.off_flying || pdp_input_extent(l, cfg) < kBusyCheckBytes) return;
+  const uint32_t field = 3u << (16 * g), running = 1u << (16 * g);
+  for (const auto& [addr, unit] : {std::pair{rdma + reg::PDP_RDMA::S_STATUS::offset, "PDP_RDMA"},
+                                   std::pair{pdp + P::S_STATUS::offset, "PDP"}})
+    p.ops.push_back(PollReg{addr, field, running, RegCompare::Ge, 1,
+                            fmt::format("{}.S_STATUS group {} running or pending right after layer {} is armed", unit,
+                                        g, i)});
+}
 
 Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestGenerator& gen) {
   const KnobReader k(gen, knobs);
@@ -22,6 +48,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const std::string errata = k.choice("nvdla_errata", {"allow", "avoid"});
   const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
   const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
+  const bool busy_reads = k.choice("busy_reads", {"off", "on"}) == "on";
+  const bool perf_enable = k.choice("perf_enable", {"off", "on"}) == "on";
   lim.avoid_nvdla_errata = avoid_nvdla_errata_knob(errata);
   if (method != "all") lim.methods = {method == "average" ? PoolMethod::Average
                                       : method == "max"   ? PoolMethod::Max
@@ -39,11 +67,13 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng data = Rng::stream(seed, "pdp.data");
   Rng flow = Rng::stream(seed, "pdp.flow");
   Rng armed = Rng::stream(seed, "pdp.armed");  // drawn only with armed_writes=on
+  Rng perf = Rng::stream(seed, "pdp.perf");    // drawn only with perf_enable=on
   PdpRegionAllocator alloc(cfg, layout, high_addresses);
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} split_percent={} method={} "
                      "precision={} nvdla_errata={}{}{}", layers, lim.max_width, lim.max_height, lim.max_channels,
                      lim.split_percent, method, precision, errata, high_addresses ? " high_addresses=on" : "",
-                     armed_writes ? " armed_writes=on" : ""));
+                     armed_writes ? " armed_writes=on" : "") +
+         (busy_reads ? " busy_reads=on" : "") + (perf_enable ? " perf_enable=on" : ""));
 
   // Layers run in order and alternate groups (both units' CONSUMER toggles per layer).
   bool outstanding[2] = {false, false};
@@ -65,7 +95,9 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     place_pdp_layer(l, cfg, layout, alloc);
     b.load(l.src_port, l.src, random_pdp_input(l, cfg, data));
     const bool rdma_first = flow.chance(0.5);
-    program_pdp_layer(b, cfg, l, g, rdma_first, -1, armed_writes ? &armed : nullptr);
+    program_pdp_layer(b, cfg, l, g, rdma_first, -1, armed_writes ? &armed : nullptr,
+                      perf_enable ? static_cast<int>(perf.below(4)) : -1);
+    if (busy_reads) busy_checks(p, b, cfg, l, g, i);
     b.note(fmt::format("layer {} group {} ({} armed first): {}", i, g, rdma_first ? "PDP_RDMA" : "PDP",
                        describe_pdp_layer(l)));
     outstanding[g] = true;
@@ -101,7 +133,11 @@ TestGenerator make_pdp_random_generator() {
              {"precision", "all", "precision: all or one of the configuration's"},
              {"high_addresses", "off", "on: memory regions anywhere in the configuration's address space"},
              {"armed_writes", "off", "on: writes to the first-armed unit's group (D_OP_ENABLE = 0 too) before the "
-                                     "second is armed, read back: an armed group drops them"}};
+                                     "second is armed, read back: an armed group drops them"},
+             {"busy_reads", "off", "on: right after a layer is armed, its int counters read (0: cleared at the arm) and, "
+                                   "for inputs of 1 KiB or more, both units' S_STATUS group field not idle (DUT only)"},
+             {"perf_enable", "off", "on: D_PERF_ENABLE.DMA_EN of PDP_RDMA and PDP random per layer (the stall counters "
+                                    "count and the scoreboard bounds them)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     return cfg.has_unit(Unit::PDP) && cfg.has_unit(Unit::PDP_RDMA) ? "" : "the configuration has no PDP";

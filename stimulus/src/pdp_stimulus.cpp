@@ -269,7 +269,7 @@ std::vector<uint8_t> random_pdp_input(const PdpLayer& l, const HwConfig& cfg, Rn
 }
 
 void program_pdp_layer(ProgramBuilder& b, const HwConfig& cfg, const PdpLayer& l, unsigned group, bool rdma_first,
-                       int rdma_format_override, Rng* armed_writes) {
+                       int rdma_format_override, Rng* armed_writes, int perf_enable) {
   const uint32_t rdma = *cfg.unit_base[static_cast<unsigned>(Unit::PDP_RDMA)];
   const uint32_t pdp = *cfg.unit_base[static_cast<unsigned>(Unit::PDP)];
   b.write(rdma + RD::S_POINTER::offset, group);
@@ -279,6 +279,10 @@ void program_pdp_layer(ProgramBuilder& b, const HwConfig& cfg, const PdpLayer& l
     b.write(rdma + off, v);
   }
   for (const auto& [off, v] : pdp_register_values(l)) b.write(pdp + off, v);
+  if (perf_enable >= 0) {
+    b.write(rdma + RD::D_PERF_ENABLE::offset, static_cast<uint32_t>(perf_enable) & 1u);
+    b.write(pdp + P::D_PERF_ENABLE::offset, (static_cast<uint32_t>(perf_enable) >> 1) & 1u);
+  }
   const uint32_t first = rdma_first ? rdma : pdp, second = rdma_first ? pdp : rdma;
   b.write(first + P::D_OP_ENABLE::offset, 1);
   if (armed_writes) {

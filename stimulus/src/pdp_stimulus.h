@@ -66,8 +66,10 @@ uint64_t pdp_input_extent(const PdpLayer& l, const HwConfig& cfg);
 // format) and PDP, then arms both in the given order.
 // armed_writes: after arming the first unit, writes each register of its group (another value)
 // and D_OP_ENABLE = 0, then reads them back: an armed group drops writes (knob armed_writes).
+// perf_enable >= 0: D_PERF_ENABLE.DMA_EN of PDP_RDMA (bit 0) and of PDP (bit 1) written before
+// the arms (knob perf_enable; negative: not written, the reset value 0 stays).
 void program_pdp_layer(ProgramBuilder& b, const HwConfig& cfg, const PdpLayer& l, unsigned group, bool rdma_first,
-                       int rdma_format_override = -1, Rng* armed_writes = nullptr);
+                       int rdma_format_override = -1, Rng* armed_writes = nullptr, int perf_enable = -1);
 // Waits for the group's done interrupt, checks and clears it, reads the group's NaN/Inf
 // counters (they must equal the golden model's).
 void finish_pdp_layer(ProgramBuilder& b, const HwConfig& cfg, unsigned group, uint64_t timeout, const std::string& what);

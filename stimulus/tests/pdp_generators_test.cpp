@@ -2,6 +2,7 @@
 // the feature space over seeds, and the refusals of pdp.illegal.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -108,6 +109,45 @@ TEST(PdpRandom, HighAddressesUseTheWholeAddressSpaceAndOffIsTheDefault) {
 // armed_writes: every layer writes its first-armed unit's group while armed and reads it back;
 // the golden model drops those writes, so the read-backs and the layers stay clean.
 TEST(PdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) { test::expect_armed_writes_read_back("pdp.random", Unit::PDP); }
+
+// busy_reads=on: right after each layer's arms its int counters are read (the golden model and
+// the RTL both hold 0 then) and, for inputs of 1 KiB or more, both units' S_STATUS is polled once
+// for the group's field not idle; perf_enable=on writes D_PERF_ENABLE of both units with every
+// combination over the seeds. Off is the default program for both.
+TEST(PdpRandom, BusyReadsAndPerfEnableAndOffIsTheDefault) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const TestGenerator& g = find_test_generator("pdp.random");
+  const uint32_t rdma_perf = *cfg.unit_base[static_cast<unsigned>(Unit::PDP_RDMA)] + reg::PDP_RDMA::D_PERF_ENABLE::offset;
+  const uint32_t pdp_perf = *cfg.unit_base[static_cast<unsigned>(Unit::PDP)] + reg::PDP::D_PERF_ENABLE::offset;
+  size_t busy_reads = 0, polls = 0;
+  std::set<std::pair<uint32_t, uint32_t>> perf_writes;
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    const Program p = g.generate(cfg, seed, {{"busy_reads", "on"}, {"perf_enable", "on"}, {"max_width", "64"}});
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+    for (const ProgramOp& op : p.ops) {
+      if (const auto* r = std::get_if<RegRead>(&op)) {
+        if (r->what.find("runs") != std::string::npos) {
+          ++busy_reads;
+          EXPECT_EQ(r->expect, std::optional<uint32_t>(0u)) << r->what;
+        }
+      } else if (const auto* q = std::get_if<PollReg>(&op)) {
+        polls += q->what.find("running or pending") != std::string::npos;
+        EXPECT_EQ(q->timeout_cycles, 1u) << q->what;  // one read: a poll would wait for anything
+      } else if (const auto* w = std::get_if<RegWrite>(&op); w && (w->addr == rdma_perf || w->addr == pdp_perf)) {
+        perf_writes.insert({w->addr, w->data});
+      }
+    }
+    for (const char* knob : {"busy_reads", "perf_enable"})
+      EXPECT_EQ(test::writes_and_loads(g.generate(cfg, seed, {{knob, "off"}, {"max_width", "64"}})),
+                test::writes_and_loads(g.generate(cfg, seed, {{"max_width", "64"}})))
+          << "seed " << seed << ": " << knob << "=off is not the default";
+  }
+  EXPECT_GE(busy_reads, 3u * 10u);  // three counters per layer, at least a layer per seed
+  EXPECT_GT(polls, 0u);
+  EXPECT_EQ(perf_writes.size(), 4u) << "both values of both units' DMA_EN";
+}
 
 TEST(PdpRandom, Fp16DataHitsTheCounters) {
   const HwConfig& cfg = HwConfig::get("v1");
