@@ -80,6 +80,12 @@ class Allocator {
     next_ = cfg.dbb_addr_bits > 32 && rng.chance(0.3) ? (rng.uniform(1, 0xf) << 32) | 0x80000000ull
                                                        : 0x80000000ull + rng.uniform(0, 0xfff) * 0x1000;
   }
+  // high_addresses: start at any atom below the top 256 MiB of the address space instead (every
+  // address bit toggles over seeds), drawn from `high` so the layout stream stays.
+  void start_anywhere(const HwConfig& cfg, Rng& high) {
+    const uint64_t top = cfg.dbb_addr_bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << cfg.dbb_addr_bits) - 1;
+    next_ = (high.uniform(0, (top - (uint64_t{1} << 28)) >> 12) << 12) + high.uniform(0, 4096 / atom_ - 1) * atom_;
+  }
   uint64_t take(uint64_t bytes) {
     next_ += rng_.uniform(0, 4) * atom_;
     const uint64_t at = next_;
@@ -442,6 +448,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const uint32_t max_c = static_cast<uint32_t>(k.integer("max_channels", 1, 8192));
   const bool wide = k.integer("wide", 0, 1) != 0;
   const double special = static_cast<double>(k.integer("special_permille", 0, 1000)) / 1000.0;
+  const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -449,8 +456,13 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng data = Rng::stream(seed, "sdp.data");
   Rng layout = Rng::stream(seed, "sdp.layout");
   Allocator alloc(layout, cfg);
+  if (high_addresses) {
+    Rng high = Rng::stream(seed, "sdp.high");
+    alloc.start_anywhere(cfg, high);
+  }
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} wide={} special_permille={}", layers, max_w,
-                     max_h, max_c, wide, static_cast<unsigned>(special * 1000)));
+                     max_h, max_c, wide, static_cast<unsigned>(special * 1000)) +
+         (high_addresses ? " high_addresses=on" : ""));
   LayerWriter writer(cfg, b, shape, data, layout, alloc, special);
   for (unsigned i = 0; i < layers; ++i) writer.write(i, i % 2, max_w, max_h, max_c, wide);
   return p;
@@ -487,7 +499,8 @@ TestGenerator make_sdp_random_generator() {
              {"max_height", "4", "largest cube height"},
              {"max_channels", "40", "largest channel count"},
              {"wide", "0", "1: half the layers are 8192 wide (one line, one atom of channels)"},
-             {"special_permille", "80", "per-mille density of special values (NaN, Inf, subnormal, +-0, extremes)"}};
+             {"special_permille", "80", "per-mille density of special values (NaN, Inf, subnormal, +-0, extremes)"},
+             {"high_addresses", "off", "on: the regions (input, operands, output) start anywhere in the DBB address space"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::SDP) || !cfg.has_unit(Unit::SDP_RDMA)) return "the configuration has no SDP";

@@ -12,6 +12,7 @@
 #include "dla/regs.gen.h"
 #include "dla/test_generator.h"
 #include "armed_writes_check.h"
+#include "high_addresses_check.h"
 #include "program_executor.h"
 
 namespace dla {
@@ -215,40 +216,8 @@ TEST(CdpRandom, EarlyRdmaArmsCdpRdmaBeforeCdpIsProgrammed) {
 // read-backs hold the RTL to it). Off is the default program.
 TEST(CdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) { test::expect_armed_writes_read_back("cdp.random", Unit::CDP); }
 
-// high_addresses=on: over 20 seeds every DBB address bit of the configuration is 1 in some
-// layer's source or destination base and 0 in another's (default placement: bits 24..31 fixed
-// on small), the layers still run clean, and off is the default program.
 TEST(CdpRandom, HighAddressesToggleEveryAddressBitAndOffIsTheDefault) {
-  for (const char* name : {"small", "v1"}) {
-    const HwConfig& cfg = HwConfig::get(name);
-    const TestGenerator& g = find_test_generator("cdp.random");
-    const unsigned bits = std::min(cfg.dbb_addr_bits, 64u);
-    uint64_t ones = 0, zeros = 0;
-    for (uint64_t seed = 1; seed <= 20; ++seed) {
-      const Program p = g.generate(cfg, seed, {{"high_addresses", "on"}});
-      GoldenModel m(cfg, seed);
-      const auto res = test::execute(p, m);
-      EXPECT_TRUE(res.failures.empty()) << name << " seed " << seed << ": " << res.failures[0];
-      for (const LayerRecord& r : m.layers()) {
-        if (r.unit != Unit::CDP_RDMA && r.unit != Unit::CDP) continue;
-        const bool rdma = r.unit == Unit::CDP_RDMA;
-        const uint64_t base = rdma ? (uint64_t{r.regs.get(RD::D_SRC_BASE_ADDR_HIGH::offset)} << 32) |
-                                         r.regs.get(RD::D_SRC_BASE_ADDR_LOW::offset)
-                                   : (uint64_t{r.regs.get(C::D_DST_BASE_ADDR_HIGH::offset)} << 32) |
-                                         r.regs.get(C::D_DST_BASE_ADDR_LOW::offset);
-        ones |= base;
-        zeros |= ~base;
-      }
-      EXPECT_EQ(test::writes_and_loads(g.generate(cfg, seed, {{"high_addresses", "off"}})),
-                test::writes_and_loads(g.generate(cfg, seed)))
-          << name << " seed " << seed << ": high_addresses=off is not the default";
-    }
-    const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
-    // Bits below the atom are 0 by alignment; every other bit of the address space toggles.
-    const uint64_t aligned = mask & ~uint64_t{cfg.atom_bytes - 1};
-    EXPECT_EQ(ones & aligned, aligned) << name << ": bits never 1: " << std::hex << (aligned & ~ones);
-    EXPECT_EQ(zeros & aligned, aligned) << name << ": bits never 0: " << std::hex << (aligned & ~zeros);
-  }
+  test::expect_high_addresses_toggle_every_bit("cdp.random");
 }
 
 // Golden outputs (memory and counters) of a seed, with the given plants enabled.

@@ -10,6 +10,7 @@
 #include "dla/golden_model.h"
 #include "dla/register_map.h"
 #include "dla/test_generator.h"
+#include "high_addresses_check.h"
 #include "program_executor.h"
 
 namespace dla {
@@ -48,6 +49,11 @@ TEST(SdpRandom, DefaultSeedIsFastOnTheGoldenModel) {
   for (uint64_t seed = 100; seed < 110; ++seed) run(cfg, seed);
   const double per_seed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / 10;
   EXPECT_LT(per_seed, 0.2);
+}
+
+// high_addresses=on: the regions start anywhere in the address space (every bit toggles).
+TEST(SdpRandom, HighAddressesToggleEveryAddressBitAndOffIsTheDefault) {
+  test::expect_high_addresses_toggle_every_bit("sdp.random");
 }
 
 TEST(SdpRandom, KnobsAreValidatedAndWideLayersAppear) {
