@@ -70,6 +70,10 @@ for c in "${cases[@]}"; do
   else
     fail "$t seed $s without plants: plant model $a, normal model $b"
   fi
+  # The read-latency term is charged on the latency profile only (docs/scoreboard.md).
+  charged=$(field "$d-normal/result.json" 'all(w["latency_cycles"] > 0 for w in j["details"]["perf"])')
+  [[ $charged == $([[ $profile == latency ]] && echo True || echo False) ]] ||
+    fail "$t seed $s ($profile): every window charged read latency: $charged"
 done
 if [[ $cfg == v1 ]]; then
   # The tolerance can switch the check off: the planted RUBIK slow-down then passes.

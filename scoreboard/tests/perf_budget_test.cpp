@@ -2,6 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <regex>
+#include <string>
 #include <cmath>
 #include <stdexcept>
 
@@ -95,6 +98,33 @@ TEST(PerfBudget, ReadLatencyIsChargedPerRoundOfReadsInFlight) {
   EXPECT_EQ(window_budget(cfg, {cdp, pdp}, 48).latency_cycles, 8u * 48u);
   EXPECT_EQ(read_ahead_atoms("rubik"), 0u);
   EXPECT_EQ(window_budget(cfg, {LayerCost{"rubik", 3 * 8, 0, 0, 40}}, 10).latency_cycles, 30u);
+}
+
+// The read-ahead the latency term assumes must not exceed the RTL's buffer (else a correct DUT
+// is charged too little latency): each is the default of the parameter that sizes it, which the
+// top level leaves at its default (SDP's is at least 64).
+TEST(PerfBudget, ReadAheadSizesAreTheRtlsBuffers) {
+  const auto parameter = [](const std::string& file, const std::string& pattern) -> uint64_t {
+    std::ifstream in(std::string(DLA_RTL_DIR) + "/" + file);
+    EXPECT_TRUE(in) << "cannot read rtl/" << file;
+    const std::regex re(pattern);
+    std::string line;
+    std::smatch m;
+    while (std::getline(in, line))
+      if (std::regex_search(line, m, re)) return std::stoull(m[1].str());
+    ADD_FAILURE() << "rtl/" << file << ": no line matches " << pattern;
+    return 0;
+  };
+  EXPECT_EQ(read_ahead_atoms("pdp"), parameter("pdp/dla_pdp.sv", R"(parameter int IBUF_ATOMS\s*=\s*(\d+))"));
+  EXPECT_EQ(read_ahead_atoms("cdp"), parameter("cdp/dla_cdp.sv", R"(parameter int IBUF_ATOMS\s*=\s*(\d+))"));
+  EXPECT_EQ(read_ahead_atoms("bdma"), parameter("bdma/dla_bdma.sv", R"(parameter int BUF_ATOMS\s*=\s*(\d+))"));
+  EXPECT_EQ(read_ahead_atoms("sdp"), parameter("sdp/dla_sdp.sv", R"(localparam int RD_DEPTH\s*=.*:\s*(\d+);)"));
+  std::ifstream top(std::string(DLA_RTL_DIR) + "/top/NV_nvdla.sv");
+  ASSERT_TRUE(top) << "cannot read rtl/top/NV_nvdla.sv";
+  std::string line;
+  while (std::getline(top, line))
+    for (const char* p : {".IBUF_ATOMS(", ".BUF_ATOMS("})
+      EXPECT_EQ(line.find(p), std::string::npos) << "the top level sets " << p << "...): read_ahead_atoms() must follow";
 }
 
 TEST(PerfBudget, ToleranceParsingNamesTheRule) {

@@ -17,6 +17,7 @@
 
 #include "cdp_stimulus.h"
 #include "generators.h"
+#include "region_start.h"
 
 namespace dla::stimulus {
 
@@ -59,8 +60,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   uint64_t next = 0x80000000ull + layout.uniform(0, 0xfff) * 0x1000;
   if (high_addresses) {  // any atom below the top 256 MiB (own stream: the layout stays)
     Rng high = Rng::stream(seed, "cdp.high");
-    const uint64_t top = cfg.dbb_addr_bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << cfg.dbb_addr_bits) - 1;
-    next = (high.uniform(0, (top - (uint64_t{1} << 28)) >> 12) << 12) + high.uniform(0, 4096 / cfg.atom_bytes - 1) * cfg.atom_bytes;
+    next = random_dbb_start_anywhere(cfg, high, true);
   }
   for (unsigned i = 0; i < layers; ++i) {
     // Sweep draws come from their own stream so that lut_sweep_percent=0 keeps every program.

@@ -8,6 +8,7 @@
 #include "dla/numerics/float_arith.h"
 #include "dla/numerics/float_convert.h"
 #include "dla/regs.gen.h"
+#include "region_start.h"
 
 namespace dla::stimulus {
 
@@ -208,11 +209,10 @@ std::optional<PdpLayer> random_pdp_layer_for_cube(const HwConfig& cfg, Rng& r, c
 
 PdpRegionAllocator::PdpRegionAllocator(const HwConfig& cfg, Rng& rng, bool anywhere) : cfg_(cfg), rng_(rng) {
   const bool wide = cfg.dbb_addr_bits > 32;
-  // Anywhere: a 4 KiB page below the top 256 MiB of the address space, so the layers fit. The
-  // usual start (0x8000_0000 + 64 MiB at most on 32-bit) leaves address bits 26..31 constant.
-  const uint64_t top = cfg.dbb_addr_bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << cfg.dbb_addr_bits) - 1;
+  // Anywhere: a 4 KiB page (the layers' atom offsets vary the bits below). The usual start
+  // (0x8000_0000 + 64 MiB at most on 32-bit) leaves address bits 26..31 constant.
   next_[static_cast<unsigned>(MemPort::Dbb)] =
-      anywhere                 ? rng_.uniform(0, (top - (uint64_t{1} << 28)) >> 12) << 12
+      anywhere                 ? random_dbb_start_anywhere(cfg, rng_, false)
       : wide && rng_.chance(0.3) ? (rng_.uniform(1, 0xff) << 32) + rng_.uniform(0, 0xffff) * 0x1000
                                  : 0x8000'0000ull + rng_.uniform(0, 0x3fff) * 0x1000;
   next_[static_cast<unsigned>(MemPort::Sram)] = rng_.uniform(0, 0xff) * 0x1000;

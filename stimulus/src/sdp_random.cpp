@@ -14,6 +14,7 @@
 #include "dla/rng.h"
 #include "generators.h"
 #include "program_builder.h"
+#include "region_start.h"
 #include "sdp_stimulus.h"
 
 namespace dla::stimulus {
@@ -80,12 +81,8 @@ class Allocator {
     next_ = cfg.dbb_addr_bits > 32 && rng.chance(0.3) ? (rng.uniform(1, 0xf) << 32) | 0x80000000ull
                                                        : 0x80000000ull + rng.uniform(0, 0xfff) * 0x1000;
   }
-  // high_addresses: start at any atom below the top 256 MiB of the address space instead (every
-  // address bit toggles over seeds), drawn from `high` so the layout stream stays.
-  void start_anywhere(const HwConfig& cfg, Rng& high) {
-    const uint64_t top = cfg.dbb_addr_bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << cfg.dbb_addr_bits) - 1;
-    next_ = (high.uniform(0, (top - (uint64_t{1} << 28)) >> 12) << 12) + high.uniform(0, 4096 / atom_ - 1) * atom_;
-  }
+  // high_addresses: start anywhere instead, drawn from `high` so the layout stream stays.
+  void start_anywhere(const HwConfig& cfg, Rng& high) { next_ = random_dbb_start_anywhere(cfg, high, true); }
   uint64_t take(uint64_t bytes) {
     next_ += rng_.uniform(0, 4) * atom_;
     const uint64_t at = next_;

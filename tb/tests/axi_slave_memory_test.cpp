@@ -153,11 +153,31 @@ TEST(AxiSlaveMemory, LatencyProfileCountsTheReadLatencyAMasterDoesNotHide) {
   EXPECT_GE(s.read_latency_cycles, 8u * 48u);
   EXPECT_LE(p.read_latency_cycles, p.read_withheld_cycles);
   EXPECT_LE(s.read_latency_cycles, s.read_withheld_cycles);
-  // Throttled reads are not latency: on `fast` nothing, under `slow` less than what is withheld.
+  // Throttling is not latency: on `fast` nothing; one 8-beat read 10 cycles late whose R beats a
+  // half-open gate holds back counts exactly the 10 latency cycles, though more are withheld.
   Bench fast(64, AxiTiming::profile("fast"), 1);
   for (unsigned i = 0; i < 8; ++i) fast.master.queue_read(static_cast<uint8_t>(i), i * 64ull, 4);
   fast.run(32, 0);
   EXPECT_EQ(fast.slave.stats().read_latency_cycles, 0u);
+  AxiTiming gated = AxiTiming::profile("fast");
+  gated.read_latency_min = gated.read_latency_max = 10;
+  gated.r_valid = {0.5, 0.5};
+  Bench one(64, gated, 7);
+  one.master.queue_read(0, 0, 8);
+  one.run(8, 0);
+  EXPECT_EQ(one.slave.stats().read_latency_cycles, 10u);
+  EXPECT_GT(one.slave.stats().read_withheld_cycles, 10u) << "the gate never closed: pick another seed";
+  // A cycle in which an AR waits (here for the one outstanding slot) is the slave's throttling,
+  // not latency: of two 1-beat reads 10 cycles late, only the second's wait counts (the first's
+  // overlaps the second's AR waiting).
+  AxiTiming one_slot = AxiTiming::profile("fast");
+  one_slot.read_latency_min = one_slot.read_latency_max = 10;
+  one_slot.max_outstanding_reads = 1;
+  Bench two(64, one_slot, 1);
+  two.master.queue_read(0, 0, 1);
+  two.master.queue_read(1, 64, 1);
+  two.run(2, 0);
+  EXPECT_EQ(two.slave.stats().read_latency_cycles, 10u);
 }
 
 TEST(AxiSlaveMemory, NeverWrittenBytesReadAsPoisonAndStrobesMaskWrites) {

@@ -62,8 +62,8 @@ void AxiSlaveMemory::tick(const AxiMasterOut& in, AxiSlaveOut& out) {
   last_handshake_ = aw_fire || w_fire || b_fire || ar_fire || r_fire;
   // What the slave withholds in this cycle (state before the edge's handshakes).
   if ((in.arvalid && !out_.arready) || (!reads_.empty() && !out_.rvalid)) ++stats_.read_withheld_cycles;
-  if (!(in.arvalid && !out_.arready) && !reads_.empty() && !out_.rvalid && reads_.front().next_beat == 0 &&
-      reads_.front().ready_cycle > cycle_)
+  // Latency: the oldest read's first beat is not due yet (later beats are never held by latency).
+  if (!(in.arvalid && !out_.arready) && !reads_.empty() && !out_.rvalid && reads_.front().ready_cycle > cycle_)
     ++stats_.read_latency_cycles;
   if ((in.awvalid && !out_.awready) || (in.wvalid && !out_.wready) || (!write_resp_.empty() && !out_.bvalid))
     ++stats_.write_withheld_cycles;
