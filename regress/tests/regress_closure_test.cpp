@@ -11,6 +11,7 @@
 #include "dla/regression/knob_candidates.h"
 #include "dla/regression/plan.h"
 #include "dla/regression/plan_writer.h"
+#include "dla/regression/reset_phase_coverage.h"
 #include "dla/coverage/unit_coverage.h"
 #include "dla/hwconfig.h"
 #include "dla/test_generator.h"
@@ -184,6 +185,48 @@ TEST(CodeCoverage, BadFilesNameTheFileAndLine) {
   }
   EXPECT_THROW(CodeCoverage::load(d.file("missing.dat")), std::invalid_argument);
   EXPECT_THROW(CodeCoverage::load(d.file("text.dat", "hello\n")), std::invalid_argument);
+}
+
+// The reset phase (random start -> reset values) keeps its line hits but not its toggles.
+TEST(ResetPhaseCoverage, LineHitsAddedTogglesCountOnlyAfterReset) {
+  TempDir d;
+  auto dat = [&](const std::string& name, uint64_t line, uint64_t branch, uint64_t toggle) {
+    return d.file(name, "# SystemC::Coverage-3\n" + point("v_line/a", "a.sv", 3, "3-4", "block", "TOP.a", line) +
+                            point("v_branch/a", "a.sv", 5, "", "if", "TOP.a", branch) +
+                            point("v_toggle/a", "a.sv", 1, "", "q[0]", "TOP.a", toggle));
+  };
+  const std::string reset = dat("c.dat.reset", 7, 2, 1);
+  const std::string final_file = dat("c.dat", 10, 0, 0);
+  add_reset_phase_hits(final_file, reset);
+  const CodeCoverage cc = CodeCoverage::load(final_file);
+  ASSERT_EQ(cc.points().size(), 3u);
+  EXPECT_EQ(cc.points()[0].count, 17u);  // line: both phases
+  EXPECT_EQ(cc.points()[1].count, 2u);   // a reset-only branch stays hit
+  EXPECT_EQ(cc.points()[2].count, 0u);   // the reset toggle is dropped
+  EXPECT_EQ(cc.total().toggles_hit, 0u);
+}
+
+TEST(ResetPhaseCoverage, MismatchedOrBadFilesNameTheFile) {
+  TempDir d;
+  const std::string one = "# SystemC::Coverage-3\n" + point("v_line/a", "a.sv", 3, "", "block", "TOP.a", 1);
+  const std::string two = one + point("v_toggle/a", "a.sv", 1, "", "q[0]", "TOP.a", 1);
+  auto error_of = [](const std::string& f, const std::string& r) -> std::string {
+    try {
+      add_reset_phase_hits(f, r);
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_NE(error_of(d.file("f1.dat", one), d.file("r2.dat", two)).find("f1.dat: 1 points, the reset snapshot"),
+            std::string::npos);
+  EXPECT_NE(error_of(d.file("f2.dat", two), d.file("r1.dat", one)).find("point not in the reset snapshot"),
+            std::string::npos);
+  EXPECT_NE(error_of(d.file("f3.dat", one), d.file("bad.dat", "# x\nC 'k' many\n")).find("bad.dat:2: count 'many'"),
+            std::string::npos);
+  EXPECT_NE(error_of(d.file("f4.dat", one), d.file("missing.dat")).find("missing.dat: cannot read"), std::string::npos);
+  // A failed combination leaves the final file as it was.
+  EXPECT_EQ(CodeCoverage::load(d.file("f1.dat")).points()[0].count, 1u);
 }
 
 TEST(CodeCoverage, UnitOfSource) {

@@ -310,6 +310,23 @@ for l in open(sys.argv[1]):
 assert any(h > 0 for (f, n), h in merged.items() if "/pdp/" in f), "no pdp line hit in the merge"
 assert any(h == 0 for h in merged.values()), "every line hit: suspicious"
 PY
+# Toggles count only after reset: the random start would toggle nearly every bit at reset, so a
+# regs-only test would show the PDP datapath toggled although no layer ran. Reset-phase line
+# hits stay (every test runs the reset branches), and the snapshot file is gone.
+ls "$tmp"/cc/tests/*/*/coverage.dat.reset >/dev/null 2>&1 && fail "a reset snapshot was left behind"
+python3 - "$tmp/cc/tests/regs/1/coverage.dat" <<'PY' && ok "toggles count after reset only" || fail "toggles include the reset phase"
+import re, sys
+tog = hit = 0
+lines_hit = 0
+for l in open(sys.argv[1], encoding="latin-1"):
+    m = re.match(r"C '(.*)' (\d+)$", l.rstrip("\n"))
+    if not m: continue
+    k, n = m.group(1), int(m.group(2))
+    if "\x02pdp/" in k and "page\x02v_toggle" in k: tog += 1; hit += n > 0
+    if "\x02pdp/" in k and "page\x02v_line" in k: lines_hit += n > 0
+assert tog and hit < 0.75 * tog, f"regs test: {hit} of {tog} PDP toggle bits toggled"
+assert lines_hit > 0, "regs test: no PDP line hit (reset branches lost)"
+PY
 # merged.dat holds, for every coverage point, the sum of the per-test counts (no test dropped).
 python3 - "$tmp/cc/coverage/code/merged.dat" "$tmp"/cc/tests/{regs/1,pdp/1,pdp/2}/coverage.dat <<'PY' && ok "merged.dat: the sum of the 3 tests" || fail "merged.dat is not the sum of the tests"
 import collections, re, sys

@@ -16,6 +16,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -35,6 +36,13 @@
 #include "wave_writer.h"
 
 namespace dla::tb {
+
+// A model class may define on_reset_release(), called on the last reset cycle just before the
+// reset pins go high (the code-coverage models use it to drop the toggles of the random start).
+template <class Dut, class = void>
+struct HasResetReleaseHook : std::false_type {};
+template <class Dut>
+struct HasResetReleaseHook<Dut, std::void_t<decltype(std::declval<Dut&>().on_reset_release())>> : std::true_type {};
 
 template <class Dut, bool kHasSram>
 class VerilatedSimulation final : public Simulation {
@@ -290,6 +298,7 @@ class VerilatedSimulation final : public Simulation {
     for (uint64_t i = 0; i < reset_cycles_; ++i) {
       rising_edge();
       if (i + 1 == reset_cycles_) {  // release in the low phase, away from the rising edge
+        if constexpr (HasResetReleaseHook<Dut>::value) dut_->on_reset_release();
         dut_->dla_reset_rstn = 1;
         dut_->direct_reset_ = 1;
       }

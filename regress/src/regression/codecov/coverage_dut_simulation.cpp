@@ -3,8 +3,12 @@
 // (DLA_DUT_HEADER, DLA_DUT_CLASS, DLA_CFG_NAME, DLA_HAS_SRAM_IF from dla_dut_<cfg>_cov).
 #include DLA_DUT_HEADER
 
+#include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <string>
+
+#include "dla/regression/reset_phase_coverage.h"
 
 #include "simulation_factories.h"
 #include "verilated_cov.h"
@@ -20,23 +24,50 @@ namespace dla::tb::detail {
 
 namespace {
 
+// The file this model writes: DLA_CODE_COVERAGE_FILE (default coverage.dat); a second model in
+// the same process writes <name>-2.dat and so on.
+std::string next_coverage_path() {
+  static int models = 0;
+  const char* env = std::getenv("DLA_CODE_COVERAGE_FILE");
+  std::string path = env && *env ? env : "coverage.dat";
+  if (++models > 1) {
+    const auto dot = path.rfind(".dat");
+    const std::string suffix = "-" + std::to_string(models);
+    path = dot == std::string::npos ? path + suffix : path.substr(0, dot) + suffix + path.substr(dot);
+  }
+  return path;
+}
+
 // Writes the model's line and toggle counters when it goes away (the counters live in the
-// model, so this is the last moment they exist). DLA_CODE_COVERAGE_FILE names the file
-// (default coverage.dat); a second model in the same process writes <name>-2.dat and so on.
+// model, so this is the last moment they exist). At reset release it saves the counters to
+// <file>.reset and zeroes them, so toggles count only after reset (the random start would
+// otherwise toggle nearly every bit); the reset phase's line hits are added back at the end.
 class CoverageDut : public DLA_DUT_CLASS {
  public:
   using DLA_DUT_CLASS::DLA_DUT_CLASS;
-  ~CoverageDut() override {
-    static int models_written = 0;
-    const char* env = std::getenv("DLA_CODE_COVERAGE_FILE");
-    std::string path = env && *env ? env : "coverage.dat";
-    if (++models_written > 1) {
-      const auto dot = path.rfind(".dat");
-      const std::string suffix = "-" + std::to_string(models_written);
-      path = dot == std::string::npos ? path + suffix : path.substr(0, dot) + suffix + path.substr(dot);
-    }
-    contextp()->coveragep()->write(path.c_str());
+
+  void on_reset_release() {
+    contextp()->coveragep()->write(reset_path().c_str());
+    contextp()->coveragep()->zero();
+    reset_saved_ = true;
   }
+
+  ~CoverageDut() override {
+    contextp()->coveragep()->write(path_.c_str());
+    if (!reset_saved_) return;
+    try {
+      dla::regression::add_reset_phase_hits(path_, reset_path());
+      std::remove(reset_path().c_str());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "dlaverif-cov: the reset phase's line hits are not in %s: %s\n", path_.c_str(), e.what());
+    }
+  }
+
+ private:
+  std::string reset_path() const { return path_ + ".reset"; }
+
+  std::string path_ = next_coverage_path();
+  bool reset_saved_ = false;
 };
 
 }  // namespace
