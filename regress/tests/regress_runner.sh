@@ -374,6 +374,15 @@ assert b["unused_waivers"] == [2], b["unused_waivers"]
 PY
 then ok "code coverage closure: waived lines leave the uncovered list, missed goals exit 1"
 else fail "code coverage closure (exit $rc)"; cat "$tmp/o2"; fi
+# The same closure on the finished first run, by --resume with the waiver file and goals.
+cp -r "$tmp/cc" "$tmp/ccr"
+"$dla" regress --resume --out "$tmp/ccr" --code-coverage-waivers "$tmp/ccw.yaml" --code-coverage-goals line=100,toggle=100 \
+  >"$tmp/or" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q "^code coverage small pdp: line .*(goal 100%)" "$tmp/or" &&
+  python3 -c "import json,sys; a,b=(json.load(open(p)) for p in sys.argv[1:]); assert a['units']==b['units'] and b['goals_enforced']" \
+    "$tmp/cc2/coverage/code/closure.json" "$tmp/ccr/coverage/code/closure.json" &&
+  ok "--resume closes a finished run again with a waiver file and goals" || { fail "--resume with waivers: exit $rc"; cat "$tmp/or"; }
 grep -q "Closure per configuration and unit" "$tmp/cc2/report.html" && grep -q ">missed<" "$tmp/cc2/report.html" ||
   fail "report lacks the closure table"
 "$dla" regress --plan "$tmp/cc.yaml" --code-coverage -j 2 --out "$tmp/cc3" --code-coverage-waivers "$tmp/ccw.yaml" \

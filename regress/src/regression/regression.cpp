@@ -301,6 +301,19 @@ int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcome
   return passed == outcomes.size() && code_closure_ok ? 0 : 1;
 }
 
+// --code-coverage-waivers / --code-coverage-goals into the manifest, refused now (not after the
+// tests) when they do not load.
+void take_code_coverage_closure_options(const RegressOptions& opt, Manifest& m) {
+  if (!opt.code_coverage_waivers.empty()) {
+    load_code_coverage_waivers(opt.code_coverage_waivers);
+    m.code_coverage_waivers = fs::absolute(opt.code_coverage_waivers).lexically_normal().string();
+  }
+  if (!opt.code_coverage_goals.empty()) {
+    parse_code_coverage_goals(opt.code_coverage_goals);
+    m.code_coverage_goals = opt.code_coverage_goals;
+  }
+}
+
 }  // namespace
 
 int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& err) {
@@ -317,6 +330,11 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
   if (opt.resume || opt.collect) {
     m = load_manifest(manifest_path);
     m.close_coverage = m.close_coverage || opt.close_coverage;
+    // A finished code-coverage run can be closed again with another waiver file or goals.
+    if (!m.code_coverage && (!opt.code_coverage_waivers.empty() || !opt.code_coverage_goals.empty()))
+      throw std::invalid_argument("--code-coverage-waivers and --code-coverage-goals: the regression in '" +
+                                  out.string() + "' ran without --code-coverage");
+    take_code_coverage_closure_options(opt, m);
     if (!opt.plan_path.empty() && fs::weakly_canonical(opt.plan_path) != fs::weakly_canonical(m.plan_path))
       throw std::invalid_argument("out dir '" + out.string() + "' holds a regression of plan '" + m.plan_path +
                                   "', not '" + opt.plan_path + "'");
@@ -345,14 +363,7 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
     m.close_coverage = opt.close_coverage;
     if (!opt.code_coverage && (!opt.code_coverage_waivers.empty() || !opt.code_coverage_goals.empty()))
       throw std::invalid_argument("--code-coverage-waivers and --code-coverage-goals need --code-coverage");
-    if (!opt.code_coverage_waivers.empty()) {
-      load_code_coverage_waivers(opt.code_coverage_waivers);  // refused now, not after the tests
-      m.code_coverage_waivers = fs::absolute(opt.code_coverage_waivers).lexically_normal().string();
-    }
-    if (!opt.code_coverage_goals.empty()) {
-      parse_code_coverage_goals(opt.code_coverage_goals);
-      m.code_coverage_goals = opt.code_coverage_goals;
-    }
+    take_code_coverage_closure_options(opt, m);
     if (opt.code_coverage && opt.dlaverif.empty()) {
       m.dlaverif = (fs::path(m.dlaverif).parent_path() / "dlaverif-cov").string();
       if (access(m.dlaverif.c_str(), X_OK) != 0)
