@@ -229,6 +229,27 @@ TEST(ResetPhaseCoverage, MismatchedOrBadFilesNameTheFile) {
   EXPECT_EQ(CodeCoverage::load(d.file("f1.dat")).points()[0].count, 1u);
 }
 
+// The project's waiver file loads, names source files that exist and configurations that exist,
+// and every waived line of an RTL file is a line of that file (an edit that moves code shows).
+TEST(CodeCoverageClosure, ProjectWaiverFileIsValid) {
+  const fs::path root = DLA_SOURCE_DIR;
+  const auto waivers = load_code_coverage_waivers((root / "regress/plans/code_coverage_waivers.yaml").string());
+  ASSERT_FALSE(waivers.empty());
+  for (const CodeCoverageWaiver& w : waivers) {
+    SCOPED_TRACE("entry " + std::to_string(w.entry) + " " + w.file);
+    const fs::path f = root / w.file;
+    ASSERT_TRUE(fs::exists(f));
+    if (!w.config.empty()) {
+      EXPECT_TRUE(fs::exists(root / "rtl/configs" / (w.config + ".yaml")));
+    }
+    EXPECT_GE(w.reason.size(), 20u);
+    std::ifstream in(f);
+    int n = 0;
+    for (std::string l; std::getline(in, l);) ++n;
+    for (const auto& [first, last] : w.lines) EXPECT_LE(last, n);
+  }
+}
+
 TEST(CodeCoverage, UnitOfSource) {
   EXPECT_EQ(unit_of_source("/r/rtl/bdma/dla_bdma.sv"), "bdma");
   EXPECT_EQ(unit_of_source("/b/gen/v1/rtl/dla_bdma_shell.sv"), "regs");
