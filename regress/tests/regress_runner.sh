@@ -95,6 +95,10 @@ grep -q "<th>coverage (merged)</th><th>bins hit</th><th>samples</th><th>small</t
 # Tests are forks of the runner (no second exec); --exec-tests execs the binary as before. Both
 # must give the same verdicts, cycles and byte-identical coverage samples.
 "$dla" regress --plan "$tmp/tiny.yaml" -j 2 --out "$tmp/exec" --exec-tests >"$tmp/o" 2>&1 || { fail "--exec-tests"; cat "$tmp/o"; }
+# Closing a run without code coverage again with a waiver file is refused, naming the run.
+"$dla" regress --resume --out "$tmp/full" --code-coverage-goals line=90 >"$tmp/o" 2>&1
+[ $? -eq 2 ] && grep -q "the regression in '.*full' ran without --code-coverage" "$tmp/o" ||
+  { fail "--resume of a plain run with code-coverage goals"; cat "$tmp/o"; }
 same_results "$tmp/full" "$tmp/exec" || fail "forked and exec'd tests differ"
 for f in "$tmp"/full/tests/*/*/coverage.json; do
   cmp -s "$f" "$tmp/exec/${f#"$tmp"/full/}" || fail "coverage sample differs between fork and exec: ${f#"$tmp"/full/}"
@@ -376,6 +380,7 @@ then ok "code coverage closure: waived lines leave the uncovered list, missed go
 else fail "code coverage closure (exit $rc)"; cat "$tmp/o2"; fi
 # The same closure on the finished first run, by --resume with the waiver file and goals.
 cp -r "$tmp/cc" "$tmp/ccr"
+touch "$tmp/ccr/tests/pdp/2/coverage.dat.reset"   # as a model whose reset hits could not be added leaves it
 "$dla" regress --resume --out "$tmp/ccr" --code-coverage-waivers "$tmp/ccw.yaml" --code-coverage-goals line=100,toggle=100 \
   >"$tmp/or" 2>&1
 rc=$?
@@ -383,6 +388,8 @@ rc=$?
   python3 -c "import json,sys; a,b=(json.load(open(p)) for p in sys.argv[1:]); assert a['units']==b['units'] and b['goals_enforced']" \
     "$tmp/cc2/coverage/code/closure.json" "$tmp/ccr/coverage/code/closure.json" &&
   ok "--resume closes a finished run again with a waiver file and goals" || { fail "--resume with waivers: exit $rc"; cat "$tmp/or"; }
+grep -q "warning: 1 coverage file(s) lack the reset phase's line hits (e.g. .*pdp/2/coverage.dat.reset" "$tmp/or" &&
+  ok "a left-behind reset snapshot is reported" || { fail "no warning for a left-behind reset snapshot"; cat "$tmp/or"; }
 grep -q "Closure per configuration and unit" "$tmp/cc2/report.html" && grep -q ">missed<" "$tmp/cc2/report.html" ||
   fail "report lacks the closure table"
 "$dla" regress --plan "$tmp/cc.yaml" --code-coverage -j 2 --out "$tmp/cc3" --code-coverage-waivers "$tmp/ccw.yaml" \

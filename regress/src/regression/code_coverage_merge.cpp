@@ -89,6 +89,15 @@ MergedCodeCoverage merge_code_coverage(const std::vector<std::string>& dat_files
     err << "regress: warning: no test wrote a code-coverage file (golden-only tests have no RTL model)\n";
     return m;
   }
+  // A model whose reset-phase hits could not be added back leaves its snapshot (and says why
+  // in the test's log): its line coverage lacks the reset branches.
+  size_t incomplete = 0;
+  std::string example;
+  for (const std::string& f : dat_files)
+    if (fs::exists(f + ".reset") && incomplete++ == 0) example = f + ".reset";
+  if (incomplete)
+    err << "regress: warning: " << incomplete << " coverage file(s) lack the reset phase's line hits (e.g. "
+        << example << " was left behind; the test's log says why)\n";
   const std::string tool = verilator_coverage_tool();
   // In batches, so that no command line grows with the number of tests.
   constexpr size_t kBatch = 200;
