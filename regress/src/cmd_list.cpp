@@ -17,8 +17,14 @@ Command add_list_command(CLI::App& app, const std::string& /*command_line*/) {
   auto* list = app.add_subcommand("list", "list configurations and tests");
   auto plants_only = std::make_shared<bool>(false);
   list->add_flag("--plants", *plants_only, "list the planted golden-model bugs (for checker proofs)");
+  auto models_only = std::make_shared<bool>(false);
+  list->add_flag("--models", *models_only, "list only the built RTL models, one '<config> <dut>' a line (for scripts)");
   Command c;
-  c.run = [plants_only] {
+  c.run = [plants_only, models_only] {
+    if (*models_only) {
+      for (const auto& m : tb::simulation_models()) fmt::print("{} {}\n", m.config, m.dut);
+      return kExitPass;
+    }
     if (*plants_only) {
       for (const auto& p : golden::planted_bug_catalogue()) fmt::print("{:<28} {}\n", p.name, p.description);
       return kExitPass;

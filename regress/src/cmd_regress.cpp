@@ -47,6 +47,7 @@ Command add_regress_command(CLI::App& app, const std::string& command_line) {
   r->add_option("-j,--jobs", o->parallel, "tests run at once (Slurm: array throttle)")->capture_default_str()
       ->check(CLI::PositiveNumber);
   r->add_option("--seeds", o->seeds, "seeds per plan entry instead of the plan's counts");
+  r->add_option("--config", o->configs, "run only the plan entries of this configuration (repeatable)");
   r->add_option("--out", o->out_dir, "output directory (tests/, report.html, junit.xml, results.db)")
       ->capture_default_str();
   r->add_option("--launcher", o->launcher, "local | slurm")->capture_default_str();

@@ -74,6 +74,13 @@ grep -q "^\[5/5\] PASS" "$tmp/o" || fail "plain progress lines when not a termin
 for f in results.db junit.xml report.html coverage/merged.json manifest.json tests/bdma/3/coverage.json tests/bdma/3/outcome.json; do
   [ -s "$tmp/full/$f" ] || fail "tiny plan: $f missing"
 done
+# --config keeps only that configuration's entries; an unknown name or an empty result is refused.
+"$dla" regress --plan "$tmp/tiny.yaml" --config small --out "$tmp/onlysmall" >"$tmp/oc" 2>&1 &&
+  grep -q "regress: 2 tests: 2 pass" "$tmp/oc" && [ ! -e "$tmp/onlysmall/tests/bdma" ] && ok "--config small: the regs-small entry only" ||
+  { fail "--config small"; cat "$tmp/oc"; }
+"$dla" regress --plan "$tmp/tiny.yaml" --config nosuch --out "$tmp/nosuch" >"$tmp/oc" 2>&1
+rc=$?
+[ $rc -eq 2 ] && grep -q -- "--config 'nosuch': no such configuration" "$tmp/oc" || { fail "--config nosuch: exit $rc"; cat "$tmp/oc"; }
 xmllint --noout "$tmp/full/junit.xml" || fail "junit.xml is not well-formed"
 grep -q '<testsuites name="dlaverif tiny smoke" tests="5" failures="0" errors="0"' "$tmp/full/junit.xml" || fail "junit totals"
 for key in "Failures by signature" "No failures" "bdma.op" "bdma.batch" "ports_x_group" "<svg" "Trends over past runs"; do
@@ -291,6 +298,16 @@ section_codecov() {
 cov_bin="$(dirname "$dla")/dlaverif-cov"
 if [ ! -x "$cov_bin" ]; then echo "SKIP: $cov_bin not built (cmake --build DIR --target dlaverif-cov)"; exit 77; fi
 printf 'tests:\n  - {name: regs, test: regs.access, config: small, seeds: 1}\n  - {name: pdp, test: pdp.random, config: small, seeds: 2, knobs: {layers: 1}}\n  - {name: gold, test: regs.access, config: small, golden_only: true, seeds: 1}\n' >"$tmp/cc.yaml"
+# A plan entry of a configuration with an RTL model but no coverage model is refused before
+# anything runs (checked when the build has such a configuration, e.g. v1 in make test's build).
+nocov=$(comm -23 <("$dla" list --models | sort) <("$cov_bin" list --models | sort) | awk '$2 == "rtl" {print $1; exit}')
+if [ -n "$nocov" ]; then
+  printf 'tests:\n  - {name: nomodel, test: regs.access, config: %s, seeds: 1}\n' "$nocov" >"$tmp/ccnm.yaml"
+  "$dla" regress --plan "$tmp/ccnm.yaml" --code-coverage --out "$tmp/ccnm" >"$tmp/o" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "has no coverage model of configuration(s) $nocov" "$tmp/o" && [ ! -e "$tmp/ccnm/tests" ] &&
+    ok "$nocov, without a coverage model, is refused" || { fail "no coverage model: exit $rc"; cat "$tmp/o"; }
+else echo "note: every RTL model has a coverage model: the refusal is not checked"; fi
 "$dla" regress --plan "$tmp/cc.yaml" --code-coverage -j 2 --out "$tmp/cc" >"$tmp/o" 2>&1 || { fail "code coverage run"; cat "$tmp/o"; }
 for t in regs/1 pdp/1 pdp/2; do [ -s "$tmp/cc/tests/$t/coverage.dat" ] || fail "$t wrote no coverage.dat"; done
 [ -e "$tmp/cc/tests/gold/1/coverage.dat" ] && fail "a golden-only test wrote coverage.dat"

@@ -1,14 +1,19 @@
 #include "dla/regression/regression.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "dla/build_info.h"
+#include "dla/hwconfig.h"
 #include "dla/regression/closure.h"
 #include "dla/regression/code_coverage_closure.h"
 #include "dla/regression/code_coverage_merge.h"
@@ -303,6 +308,51 @@ int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcome
 
 // --code-coverage-waivers / --code-coverage-goals into the manifest, refused now (not after the
 // tests) when they do not load.
+// The plan's jobs of the named configurations only (regress --config); an unknown name or a
+// filter that leaves nothing is bad input.
+std::vector<Job> only_configs(std::vector<Job> jobs, const std::vector<std::string>& configs,
+                              const std::string& plan_path) {
+  for (const std::string& c : configs)
+    if (!HwConfig::find(c)) throw std::invalid_argument("--config '" + c + "': no such configuration (see dlaverif list)");
+  std::vector<Job> kept;
+  for (Job& j : jobs)
+    if (std::find(configs.begin(), configs.end(), j.config) != configs.end()) kept.push_back(std::move(j));
+  if (kept.empty() && !jobs.empty())
+    throw std::invalid_argument("plan '" + plan_path + "' has no test of configuration(s) " +
+                                fmt::format("{}", fmt::join(configs, ", ")) + " at this level");
+  return kept;
+}
+
+// Every RTL job of a --code-coverage run needs a coverage model in dlaverif-cov, which holds
+// only the configurations of DLA_CODE_COVERAGE_CONFIGS: refuse before anything runs rather
+// than fail each test.
+void check_coverage_models(const std::string& cov_binary, const std::vector<Job>& jobs) {
+  FILE* p = popen((shell_quote(cov_binary) + " list --models 2>/dev/null").c_str(), "r");
+  if (!p) throw std::invalid_argument("cannot run " + cov_binary + " list --models");
+  std::set<std::string> built;  // "<config> <dut>"
+  std::string line;
+  for (int c = 0; (c = std::fgetc(p)) != EOF;) {
+    if (c != '\n') {
+      line += static_cast<char>(c);
+      continue;
+    }
+    built.insert(line);
+    line.clear();
+  }
+  if (pclose(p) != 0) throw std::invalid_argument(cov_binary + " list --models failed: rebuild dlaverif-cov");
+  std::set<std::string> missing;
+  for (const Job& j : jobs)
+    if (!j.golden_only && !built.count(j.config + " " + j.dut)) missing.insert(j.config);
+  if (missing.empty()) return;
+  std::set<std::string> have;
+  for (const std::string& b : built) have.insert(b.substr(0, b.find(' ')));
+  throw std::invalid_argument(
+      fmt::format("--code-coverage: {} has no coverage model of configuration(s) {} (it has: {}); run only the "
+                  "others with --config, or build them: cmake -DDLA_CODE_COVERAGE_CONFIGS=\"{}\" <build dir>",
+                  cov_binary, fmt::join(missing, ", "), have.empty() ? "none" : fmt::format("{}", fmt::join(have, ", ")),
+                  fmt::format("{}", fmt::join(have, ";")) + (have.empty() ? "" : ";") + fmt::format("{}", fmt::join(missing, ";"))));
+}
+
 void take_code_coverage_closure_options(const RegressOptions& opt, Manifest& m) {
   if (!opt.code_coverage_waivers.empty()) {
     load_code_coverage_waivers(opt.code_coverage_waivers);
@@ -344,6 +394,7 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
     const Level level = level_from_name(opt.level);
     WarningLog skipped("regress", "skipped");
     m.jobs = expand(plan, level, opt.seeds, &skipped);
+    if (!opt.configs.empty()) m.jobs = only_configs(std::move(m.jobs), opt.configs, opt.plan_path);
     const bool some_skipped = !skipped.empty();
     skipped.print(err);
     if (m.jobs.empty() && some_skipped) {  // not a failure: the plan's oracle is optional
@@ -369,6 +420,7 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
       if (access(m.dlaverif.c_str(), X_OK) != 0)
         throw std::invalid_argument("--code-coverage runs the tests with " + m.dlaverif +
                                     ", which is not built (cmake --build <build dir> --target dlaverif-cov)");
+      check_coverage_models(m.dlaverif, m.jobs);
     }
     std::error_code ec;
     fs::create_directories(out, ec);

@@ -15,6 +15,7 @@ struct RegressOptions {
   std::string level = "smoke";
   unsigned parallel = 2;
   uint64_t seeds = 0;          // > 0: seeds per entry instead of the plan's counts
+  std::vector<std::string> configs;  // non-empty: only the plan entries of these configurations
   std::string out_dir = "regress-out";
   std::string launcher = "local";  // local | slurm
   bool resume = false;         // finish the regression in out_dir
