@@ -351,41 +351,49 @@ def gen_unit_regs(unit, regs):
         if r.name == "D_OP_ENABLE" and has_dual:
             read_cases.append(f"      10'd{word}: rd_data = {{31'd0, producer ? op_en1 : op_en0}};")
             continue
+        # Each writable field is its own flop of the field's width: storing the whole 32-bit word
+        # would add flops for the bits no write can set (constant, never toggled).
         stored = [f for f, k in zip(r.fields, kinds) if k == "rw"]
-        smask = 0
-        for f in stored:
-            smask |= f.mask()
+        stored_value = {}  # lsb -> (width, read expression)
         rd_terms = []
         slices = []
-        if stored:
-            reset = 0
-            for f in stored:
-                reset |= (f.sreset << f.lsb) & f.mask()
-            groups = ["0", "1"] if r.dual else [""]
+        groups = ["0", "1"] if r.dual else [""]
+        for f in stored:
+            # Only the configuration's storage range [smsb:slsb] is a flop; the field's other
+            # bits read and drive 0.
+            pn = sv_port_name(r, f)
+            swidth = f.smsb - f.slsb + 1
+            sel = f"[{f.smsb}:{f.slsb}]" if swidth > 1 else f"[{f.slsb}]"
+            reset = ((f.sreset << f.lsb) & f.mask()) >> f.slsb
             for g in groups:
-                q = f"q{g}_{rname}"
-                decl.append(f"  logic [31:0] {q};")
+                q = f"q{g}_{pn}"
+                decl.append(f"  logic {w(swidth)}{q};")
                 cond = f"req_vld && req_wr && req_word == 10'd{word}"
                 if r.dual:
                     cond += f" && producer == 1'b{g} && !op_en{g}"
                 body.append(f"  always_ff @(posedge clk or negedge rstn)\n"
-                            f"    if (!rstn) {q} <= 32'h{reset:08x};\n"
-                            f"    else if ({cond}) {q} <= req_wdat & 32'h{smask:08x};")
-            if r.dual:
-                rd_terms.append(f"(producer ? q1_{rname} : q0_{rname})")
-            else:
-                rd_terms.append(f"q_{rname}")
-            for f in stored:
-                pn = sv_port_name(r, f)
-                ports.append(f"  output logic {w(f.width)}{pn}")
-                src = f"(consumer ? q1_{rname} : q0_{rname})" if r.dual else f"q_{rname}"
-                sel = f"{src}[{f.msb}:{f.lsb}]" if f.width > 1 else f"{src}[{f.lsb}]"
-                if r.dual:
-                    body.append(f"  assign {pn} = consumer ? q1_{rname}[{f.msb}:{f.lsb}] : "
-                                f"q0_{rname}[{f.msb}:{f.lsb}];" if f.width > 1 else
-                                f"  assign {pn} = consumer ? q1_{rname}[{f.lsb}] : q0_{rname}[{f.lsb}];")
-                else:
-                    body.append(f"  assign {pn} = {sel};")
+                            f"    if (!rstn) {q} <= {swidth}'h{reset:x};\n"
+                            f"    else if ({cond}) {q} <= req_wdat{sel};")
+            ports.append(f"  output logic {w(f.width)}{pn}")
+            value = f"(producer ? q1_{pn} : q0_{pn})" if r.dual else f"q_{pn}"
+            stored_value[f.slsb] = (swidth, value)
+            held = f"consumer ? q1_{pn} : q0_{pn}" if r.dual else f"q_{pn}"
+            pad_hi, pad_lo = f.msb - f.smsb, f.slsb - f.lsb
+            if pad_hi or pad_lo:
+                held = "{" + ", ".join(([f"{pad_hi}'d0"] if pad_hi else []) + [f"({held})"] +
+                                       ([f"{pad_lo}'d0"] if pad_lo else [])) + "}"
+            body.append(f"  assign {pn} = {held};")
+        if stored_value:
+            parts, bit = [], 32
+            for lsb in sorted(stored_value, reverse=True):
+                width, expr = stored_value[lsb]
+                if bit > lsb + width:
+                    parts.append(f"{bit - lsb - width}'d0")
+                parts.append(expr)
+                bit = lsb
+            if bit > 0:
+                parts.append(f"{bit}'d0")
+            rd_terms.append(parts[0] if len(parts) == 1 else "{" + ", ".join(parts) + "}")
         for f, k in zip(r.fields, kinds):
             pn = sv_port_name(r, f)
             if k == "const":
