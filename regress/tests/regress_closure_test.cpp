@@ -8,6 +8,7 @@
 #include "dla/regression/closure.h"
 #include "dla/regression/code_coverage.h"
 #include "dla/regression/code_coverage_closure.h"
+#include "dla/regression/constant_bits.h"
 #include "dla/regression/knob_candidates.h"
 #include "dla/regression/plan.h"
 #include "dla/regression/plan_writer.h"
@@ -145,6 +146,83 @@ TEST(CodeCoverageClosure, UncoveredLinesAndTogglesLessWaiversAgainstGoals) {
   EXPECT_FALSE(v.meets(CodeCoverageGoals{81, 50}));
   EXPECT_EQ(c.unused_waivers, (std::vector<size_t>{4, 5}));  // entry 3 does not apply to v1
   EXPECT_EQ(close_code_coverage(cc, "small", w).units[0].toggles_waived, 3u);
+}
+
+// A constant-bit list as scripts/constant_bits.py writes it: u_a and u_b are two instances of
+// one module (Verilator may combine them as "u_*"); u_b drives `st[3]` while u_a holds it.
+std::string constant_bits_json(const TempDir& d) {
+  return d.file("constant_bits.json", R"({"format": "dlaverif-constant-bits/1", "config": "small", "top": "NV_nvdla",
+    "signals": {"TOP.NV_nvdla.u_a": {"st": [2, 3], "tied": [0]}, "TOP.NV_nvdla.u_b": {"st": [2], "tied": [0]},
+                "TOP.NV_nvdla": {"len": [5, 6, 7]}},
+    "declared": {"TOP.NV_nvdla.u_a": ["st", "tied", "busy"], "TOP.NV_nvdla.u_b": ["st", "tied", "busy"],
+                 "TOP.NV_nvdla.u_c": ["other"], "TOP.NV_nvdla": ["len"]}})");
+}
+
+TEST(ConstantBits, ExactAndCombinedInstances) {
+  TempDir d;
+  const ConstantBits c = ConstantBits::load(constant_bits_json(d));
+  EXPECT_EQ(c.config, "small");
+  EXPECT_EQ(c.bits(), 8u);
+  EXPECT_TRUE(c.holds("TOP.NV_nvdla", "len[5]"));   // declared index, not position
+  EXPECT_FALSE(c.holds("TOP.NV_nvdla", "len[0]"));
+  EXPECT_TRUE(c.holds("TOP.NV_nvdla.u_a", "tied"));  // 1-bit signal: bit 0
+  EXPECT_FALSE(c.holds("TOP.NV_nvdla.u_a", "busy"));
+  EXPECT_FALSE(c.holds("TOP.NV_nvdla.u_x", "tied"));
+  EXPECT_FALSE(c.holds("TOP.NV_nvdla", "len[5][1]"));  // multi-dimensional names are not listed
+  // Combined instances: constant only when every instance declaring the signal holds the bit.
+  EXPECT_TRUE(c.holds("TOP.NV_nvdla.u_*", "st[2]"));
+  EXPECT_FALSE(c.holds("TOP.NV_nvdla.u_*", "st[3]"));  // u_b drives it
+  EXPECT_TRUE(c.holds("TOP.NV_nvdla.u_*", "tied"));     // u_c does not declare `tied`
+  EXPECT_FALSE(c.holds("TOP.NV_nvdla.v_*", "tied"));    // matches no instance
+}
+
+TEST(ConstantBits, BadListsNameTheFile) {
+  TempDir d;
+  const auto message = [](const std::string& path) {
+    try {
+      ConstantBits::load(path);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message(d.file("absent.json")).find("absent.json: cannot be read"), std::string::npos);
+  EXPECT_NE(message(d.file("fmt.json", R"({"format": "other", "signals": {}, "declared": {}})"))
+                .find("fmt.json: format is not dlaverif-constant-bits/1"), std::string::npos);
+  EXPECT_NE(message(d.file("trunc.json", R"({"format": "dlaverif-constant-bits/1", "signals": {)")).find("trunc.json: "),
+            std::string::npos);
+  EXPECT_NE(message(d.file("bits.json", R"({"format": "dlaverif-constant-bits/1", "signals": {"T": {"s": ["x"]}}, "declared": {}})"))
+                .find("bits.json: "), std::string::npos);
+}
+
+TEST(CodeCoverageClosure, ConstantBitsLeaveTheToggleGoal) {
+  TempDir d;
+  const std::string dat = d.file("const.dat",
+      "# SystemC::Coverage-3\n" +
+      point("v_toggle/x", "/r/rtl/pdp/dla_pdp.sv", 5, "", "st[2]", "TOP.NV_nvdla.u_*", 341) +  // shared counter
+      point("v_toggle/x", "/r/rtl/pdp/dla_pdp.sv", 5, "", "st[3]", "TOP.NV_nvdla.u_*", 0) +
+      point("v_toggle/x", "/r/rtl/pdp/dla_pdp.sv", 6, "", "tied", "TOP.NV_nvdla.u_a", 0) +
+      point("v_toggle/x", "/r/rtl/pdp/dla_pdp.sv", 7, "", "busy", "TOP.NV_nvdla.u_a", 4) +
+      point("v_toggle/x", "/r/top/NV_nvdla.sv", 9, "", "len[5]", "TOP.NV_nvdla", 0));
+  const CodeCoverage cc = CodeCoverage::load(dat);
+  const ConstantBits constants = ConstantBits::load(constant_bits_json(d));
+  const auto plain = close_code_coverage(cc, "small", {});
+  const auto with = close_code_coverage(cc, "small", {}, &constants);
+  ASSERT_EQ(with.units.size(), 2u);
+  const UnitCodeClosure& p0 = plain.units[0];
+  const UnitCodeClosure& p1 = with.units[0];
+  ASSERT_EQ(p1.unit, "pdp");
+  EXPECT_EQ(p0.toggles_constant, 0u);
+  EXPECT_NEAR(p0.toggle_percent(), 50.0, 1e-9);  // st[2] and busy hit of 4
+  EXPECT_EQ(p1.toggles, 4u);
+  EXPECT_EQ(p1.toggles_constant, 2u);           // st[2], tied
+  EXPECT_EQ(p1.toggles_constant_counted, 1u);   // st[2]: Verilator's shared counter said 341
+  EXPECT_EQ(p1.toggles_hit, 1u);                // busy only
+  EXPECT_NEAR(p1.toggle_percent(), 50.0, 1e-9); // busy of {st[3], busy}
+  EXPECT_EQ(p1.uncovered_toggles.count("/r/rtl/pdp/dla_pdp.sv: tied"), 0u);
+  EXPECT_EQ(p1.uncovered_toggles.at("/r/rtl/pdp/dla_pdp.sv: st"), 1u);
+  EXPECT_EQ(with.units[1].toggles_constant, 1u);
+  EXPECT_DOUBLE_EQ(with.units[1].toggle_percent(), 100.0);  // nothing left to toggle
 }
 
 TEST(CodeCoverageClosure, BadWaiversAndGoalsNameTheRule) {

@@ -348,6 +348,24 @@ for l in open(sys.argv[1], encoding="latin-1"):
 assert tog and hit < 0.75 * tog, f"regs test: {hit} of {tog} PDP toggle bits toggled"
 assert lines_hit > 0, "regs test: no PDP line hit (reset branches lost)"
 PY
+# Constant bits (the build's Yosys list) leave the toggle goal: the closure names the list and
+# counts them per unit; without the list (DLA_CONSTANT_BITS_DIR elsewhere) it warns and counts none.
+python3 - "$tmp/cc/coverage/code/closure.json" <<'PY' && ok "constant bits out of the toggle goal" || fail "constant bits in closure.json"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["constant_bits"]["small"].endswith("gen/small/constant_bits.json"), c["constant_bits"]
+top = [u for u in c["units"] if u["unit"] == "top"][0]
+assert top["toggles_constant"] > 0 and top["toggles_constant"] <= top["toggles"], top
+for u in c["units"]:
+    n = u["toggles"] - u["toggles_waived"] - u["toggles_constant"]
+    assert abs(u["toggle_percent"] - (100.0 * u["toggles_hit"] / n if n else 100)) < 1e-6, u
+PY
+mkdir -p "$tmp/noconst"
+DLA_CONSTANT_BITS_DIR="$tmp/noconst" "$dla" regress --resume --out "$tmp/cc" >"$tmp/onc" 2>&1
+grep -q "warning: no constant-bit list for configuration small ($tmp/noconst/small/constant_bits.json" "$tmp/onc" &&
+  python3 -c "import json,sys; c=json.load(open(sys.argv[1])); assert c['constant_bits']['small']=='' and all(u['toggles_constant']==0 for u in c['units'])" \
+    "$tmp/cc/coverage/code/closure.json" && ok "no constant-bit list: warned, none left out" || { fail "missing constant-bit list"; cat "$tmp/onc"; }
+"$dla" regress --resume --out "$tmp/cc" >"$tmp/onc" 2>&1   # back to the build's list for what follows
 # merged.dat holds, for every coverage point, the sum of the per-test counts (no test dropped).
 python3 - "$tmp/cc/coverage/code/merged.dat" "$tmp"/cc/tests/{regs/1,pdp/1,pdp/2}/coverage.dat <<'PY' && ok "merged.dat: the sum of the 3 tests" || fail "merged.dat is not the sum of the tests"
 import collections, re, sys

@@ -128,7 +128,7 @@ double UnitCodeClosure::line_percent() const {
 }
 
 double UnitCodeClosure::toggle_percent() const {
-  const size_t n = toggles - toggles_waived;
+  const size_t n = toggles - toggles_waived - toggles_constant;
   return n ? 100.0 * static_cast<double>(toggles_hit) / static_cast<double>(n) : 100;
 }
 
@@ -146,7 +146,8 @@ std::string format_line_ranges(const std::vector<std::pair<int, int>>& ranges) {
 }
 
 ConfigCodeClosure close_code_coverage(const CodeCoverage& cc, const std::string& config,
-                                      const std::vector<CodeCoverageWaiver>& waivers) {
+                                      const std::vector<CodeCoverageWaiver>& waivers,
+                                      const ConstantBits* constants) {
   std::map<std::string, UnitCodeClosure> units;
   std::set<size_t> used;
   auto unit_row = [&](const std::string& file) -> UnitCodeClosure& {
@@ -183,6 +184,11 @@ ConfigCodeClosure close_code_coverage(const CodeCoverage& cc, const std::string&
     if (p.type != "toggle") continue;
     UnitCodeClosure& u = unit_row(p.file);
     ++u.toggles;
+    if (constants && constants->holds(p.hier, p.comment)) {
+      ++u.toggles_constant;
+      if (p.count) ++u.toggles_constant_counted;
+      continue;
+    }
     if (p.count) {
       ++u.toggles_hit;
       continue;

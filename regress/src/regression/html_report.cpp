@@ -174,7 +174,9 @@ std::string code_coverage_section(const ReportInput& in) {
   s += fmt::format("<details><summary>{} files</summary>{}</details>", c.files.size(), table(c.files, "file"));
   if (c.closure.empty()) return s;
   s += fmt::format("<h3>Closure per configuration and unit</h3><p class=\"meta\">Goals: line {:.0f}%, toggle {:.0f}% "
-                   "({}), over the lines and bits not waived. Waivers: {}.{}</p>",
+                   "({}), over the lines and bits not waived and not constant by elaboration (Yosys: a bit the optimised "
+                   "netlist drives with 0 or 1 cannot toggle; Verilator may still count it, through a counter it "
+                   "shares with another signal). Waivers: {}.{}</p>",
                    c.goals.line_percent, c.goals.toggle_percent,
                    c.goals_enforced ? "enforced: a unit below them fails the run" : "shown, not enforced",
                    c.waivers.empty() ? std::string("none") : "<code>" + h(c.waivers) + "</code>",
@@ -182,7 +184,7 @@ std::string code_coverage_section(const ReportInput& in) {
                                             : fmt::format(" {} waiver entr{} excused nothing (stale?).",
                                                           c.unused_waivers.size(), c.unused_waivers.size() == 1 ? "y" : "ies"));
   s += "<table><tr><th>config</th><th>unit</th><th>line</th><th>lines hit / waived / all</th><th>toggle</th>"
-       "<th>bits hit / waived / all</th><th>goals</th><th>uncovered, not waived</th></tr>";
+       "<th>bits hit / waived / constant (counted) / all</th><th>goals</th><th>uncovered, not waived</th></tr>";
   for (const ConfigCodeClosure& cfg : c.closure)
     for (const UnitCodeClosure& u : cfg.units) {
       std::string list;
@@ -200,10 +202,11 @@ std::string code_coverage_section(const ReportInput& in) {
       if (!toggles.empty())
         cell += fmt::format("<details><summary>{} toggle bits</summary><ul>{}</ul></details>", bits, toggles);
       const bool met = u.meets(c.goals);
-      s += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{} / {} / {}</td><td>{}</td><td>{} / {} / {}</td>"
+      s += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{} / {} / {}</td><td>{}</td><td>{} / {} / {} ({}) / {}</td>"
                        "<td class=\"{}\">{}</td><td>{}</td></tr>",
                        h(u.config), h(u.unit), bar(u.line_percent()), u.lines_hit, u.lines_waived, u.lines,
-                       bar(u.toggle_percent()), u.toggles_hit, u.toggles_waived, u.toggles, met ? "pass" : "fail",
+                       bar(u.toggle_percent()), u.toggles_hit, u.toggles_waived, u.toggles_constant,
+                       u.toggles_constant_counted, u.toggles, met ? "pass" : "fail",
                        met ? "met" : "missed", cell);
     }
   return s + "</table>";

@@ -6,9 +6,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -17,6 +19,7 @@
 #include "dla/regression/closure.h"
 #include "dla/regression/code_coverage_closure.h"
 #include "dla/regression/code_coverage_merge.h"
+#include "dla/regression/constant_bits.h"
 #include "dla/regression/job.h"
 #include "dla/regression/local_launcher.h"
 #include "dla/regression/outcome.h"
@@ -141,6 +144,13 @@ void write_text(const fs::path& path, const std::string& text) {
   if (!f) throw std::runtime_error("cannot write " + path.string());
 }
 
+// Where the build put a configuration's constant-bit list (scripts/constant_bits.py, built
+// with dlaverif-cov); DLA_CONSTANT_BITS_DIR in the environment overrides the build's folder.
+fs::path constant_bits_path(const std::string& config) {
+  const char* dir = std::getenv("DLA_CONSTANT_BITS_DIR");
+  return fs::path(dir && *dir ? dir : DLA_CONSTANT_BITS_DIR) / config / "constant_bits.json";
+}
+
 // Code-coverage closure per configuration (each merged on its own when the run has several):
 // uncovered lines and toggles less the waivers, against the goals. Writes
 // coverage/code/closure.json and fills the report; false when enforced goals are missed.
@@ -161,6 +171,7 @@ bool close_run_code_coverage(const Manifest& m, const std::vector<Outcome>& outc
   for (const Outcome& o : outcomes)
     for (const std::string& f : code_coverage_files((out / o.result_dir).string())) dat_by_config[o.config].push_back(f);
   std::map<size_t, size_t> unused;  // entry -> configurations where it applied and excused nothing
+  std::map<std::string, std::string> constant_lists;  // config -> constant-bit list used ("" none)
   std::map<size_t, size_t> applied;
   for (const auto& [config, dat] : dat_by_config) {
     CodeCoverage one;
@@ -171,7 +182,20 @@ bool close_run_code_coverage(const Manifest& m, const std::vector<Outcome>& outc
       if (!mc.merged) continue;
       one = mc.data;
     }
-    c.closure.push_back(close_code_coverage(one, config, waivers));
+    const fs::path constants_path = constant_bits_path(config);
+    std::optional<ConstantBits> constants;
+    if (fs::exists(constants_path)) {
+      try {
+        constants = ConstantBits::load(constants_path.string());
+      } catch (const std::runtime_error& e) {
+        err << "regress: warning: " << e.what() << " (constant bits count in the toggle goal)\n";
+      }
+    } else {
+      err << "regress: warning: no constant-bit list for configuration " << config << " (" << constants_path.string()
+          << ", built with dlaverif-cov): constant bits count in the toggle goal\n";
+    }
+    constant_lists[config] = constants ? constants_path.string() : "";
+    c.closure.push_back(close_code_coverage(one, config, waivers, constants ? &*constants : nullptr));
     for (const CodeCoverageWaiver& w : waivers)
       if (w.config.empty() || w.config == config) ++applied[w.entry];
     for (size_t e : c.closure.back().unused_waivers) ++unused[e];
@@ -190,6 +214,7 @@ bool close_run_code_coverage(const Manifest& m, const std::vector<Outcome>& outc
       rows.push_back({{"config", u.config}, {"unit", u.unit}, {"lines", u.lines}, {"lines_hit", u.lines_hit},
                       {"lines_waived", u.lines_waived}, {"line_percent", u.line_percent()}, {"toggles", u.toggles},
                       {"toggles_hit", u.toggles_hit}, {"toggles_waived", u.toggles_waived},
+                      {"toggles_constant", u.toggles_constant}, {"toggles_constant_counted", u.toggles_constant_counted},
                       {"toggle_percent", u.toggle_percent()}, {"goals_met", met}, {"uncovered_lines", lines},
                       {"uncovered_toggles", toggles}});
       if (!met)
@@ -204,6 +229,7 @@ bool close_run_code_coverage(const Manifest& m, const std::vector<Outcome>& outc
   write_text(out / "coverage" / "code" / "closure.json",
              nlohmann::json{{"goals", {{"line", c.goals.line_percent}, {"toggle", c.goals.toggle_percent}}},
                             {"goals_enforced", c.goals_enforced}, {"waivers", c.waivers},
+                            {"constant_bits", constant_lists},
                             {"unused_waivers", c.unused_waivers}, {"units", rows}}
                      .dump(1) + "\n");
   if (!ok) os << "code coverage: goals missed (--code-coverage-goals " << m.code_coverage_goals << ")\n";

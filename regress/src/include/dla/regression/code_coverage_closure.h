@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "dla/regression/code_coverage.h"
+#include "dla/regression/constant_bits.h"
 
 namespace dla::regression {
 
@@ -49,11 +50,14 @@ struct UnitCodeClosure {
   std::string config, unit;
   size_t lines = 0, lines_hit = 0, lines_waived = 0;        // waived: never hit and excused
   size_t toggles = 0, toggles_hit = 0, toggles_waived = 0;
+  // Bits constant by elaboration (ConstantBits): out of the goal whatever their count; of those,
+  // the ones Verilator counted as toggled (a counter shared with another signal).
+  size_t toggles_constant = 0, toggles_constant_counted = 0;
   // Lines never hit and not waived: file -> inclusive ranges.
   std::map<std::string, std::vector<std::pair<int, int>>> uncovered_lines;
   // Toggle bits never toggled and not waived: "file: signal" -> bits (signal name without the bit).
   std::map<std::string, size_t> uncovered_toggles;
-  // Over the lines and bits not waived (100 when there are none).
+  // Over the lines and bits not waived and not constant (100 when there are none).
   double line_percent() const;
   double toggle_percent() const;
   bool meets(const CodeCoverageGoals& g) const { return line_percent() >= g.line_percent && toggle_percent() >= g.toggle_percent; }
@@ -67,8 +71,10 @@ struct ConfigCodeClosure {
   std::vector<UnitCodeClosure> units;
   std::vector<size_t> unused_waivers;
 };
+// `constants` (may be null): the configuration's constant bits, left out of the toggle goal.
 ConfigCodeClosure close_code_coverage(const CodeCoverage& cc, const std::string& config,
-                                      const std::vector<CodeCoverageWaiver>& waivers);
+                                      const std::vector<CodeCoverageWaiver>& waivers,
+                                      const ConstantBits* constants = nullptr);
 
 // "12-14, 20" from sorted line ranges.
 std::string format_line_ranges(const std::vector<std::pair<int, int>>& ranges);
