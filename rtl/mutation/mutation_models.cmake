@@ -55,6 +55,7 @@ foreach(pair ${DLA_MUTATION_MODELS})
             --filelist ${DLA_DUT_FILELIST} --gen-dir ${gen_dir} --top ${top} ${inst_args}
             --count ${DLA_MUTATION_COUNT} --seed ${DLA_MUTATION_SEED} --out ${out}
     DEPENDS ${_mut_script} ${DLA_DUT_SOURCES} ${DLA_DUT_FILELIST} ${gen_dir}/dla_cfg.svh ${gen_dir}/generated.f
+            ${DLA_RTL_GEN_SCRIPT} ${DLA_RTL_REGS_CSV}  # the register blocks (rewritten only when changed)
     COMMENT "Generating ${DLA_MUTATION_COUNT} mutants of ${top} for configuration ${cfg}" VERBATIM)
   # -Wno-UNOPTFLAT: the flattened netlist packs unrelated bits into one wire and routes every
   # mutated bit through a mux, so Verilator sees word-level loops the RTL does not have (it

@@ -25,7 +25,8 @@ foreach(cfg ${DLA_PLANT_MODELS})
   set(target dla_dut_${cfg}_plants)
   dla_verilated_model(${target} PREFIX ${prefix} MDIR ${mdir} FILELIST ${DLA_DUT_FILELIST}
     WORKDIR ${DLA_DUT_DIR} TOP NV_nvdla CONFIG ${cfg} ARGS -I${gen_dir} -f ${gen_dir}/generated.f +define+DLA_PLANTS
-    DEPENDS ${DLA_DUT_SOURCES} ${gen_dir}/dla_cfg.svh ${gen_dir}/generated.f AFTER dla_rtl_gen_${cfg}
+    DEPENDS ${DLA_DUT_SOURCES} ${gen_dir}/dla_cfg.svh ${gen_dir}/generated.f
+            ${DLA_RTL_GEN_SCRIPT} ${DLA_RTL_REGS_CSV} AFTER dla_rtl_gen_${cfg}
     COMMENT "Verilating the planted slow-down model for configuration ${cfg}")
   set(exe dlaverif-plant-${cfg})
   string(MAKE_C_IDENTIFIER "make_plant_simulation_${cfg}" factory)

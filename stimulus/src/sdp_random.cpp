@@ -4,12 +4,15 @@
 // six LUT coverage cases of the LUT seed in exponent and linear mode with random priorities,
 // converter settings, cube shapes and strides, and data with controlled densities of
 // special values. Each layer waits for SDP's interrupt and reads back every counter.
+// armed_writes writes the first-armed unit's group (every plain configuration register, and
+// D_OP_ENABLE = 0) before the second unit is armed and reads it back (an armed group drops writes).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
+#include "dla/register_map.h"
 #include "dla/regs.gen.h"
 #include "dla/rng.h"
 #include "generators.h"
@@ -106,9 +109,11 @@ struct Layout {
 // A random layer and the program that runs it.
 class LayerWriter {
  public:
+  // `armed_writes` (null: off) draws the values written to an armed group (armed_writes=on).
   LayerWriter(const HwConfig& cfg, ProgramBuilder& b, Rng& shape, Rng& data, Rng& layout, Allocator& alloc,
-              double special)
-      : cfg_(cfg), b_(b), shape_(shape), layout_(layout), alloc_(alloc), values_(data, special), data_(data) {}
+              double special, Rng* armed_writes = nullptr)
+      : cfg_(cfg), b_(b), shape_(shape), layout_(layout), alloc_(alloc), values_(data, special), data_(data),
+        armed_writes_(armed_writes) {}
 
   // With req.to_pdp the layer is only programmed (the caller arms it together with PDP).
   void write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide,
@@ -120,6 +125,7 @@ class LayerWriter {
   Precisions pick_precisions(const SdpLayerRequest& req);
   Layout pick_layout(uint32_t surfaces, uint32_t h, uint32_t w, uint64_t position_bytes);
   uint32_t x_stage(uint32_t base, bool fp, bool& alu_mem, bool& mul_mem);
+  void write_while_armed(Unit unit, unsigned group);
   uint32_t stream(uint32_t cfg_off, uint32_t base_off, bool alu_mem, bool mul_mem, Precision proc, uint32_t w,
                   uint32_t h, uint32_t c, std::string& note);
   void lut(bool fp, std::string& note);
@@ -136,7 +142,32 @@ class LayerWriter {
   Allocator& alloc_;
   ValueSource values_;
   Rng& data_;
+  Rng* armed_writes_;
 };
+
+// The group of `unit` was just armed and the layer cannot end before the other unit is: a write
+// to each of the group's plain configuration registers (random values) and D_OP_ENABLE = 0 must
+// all be dropped; every register is read back (the golden model's values: those programmed).
+void LayerWriter::write_while_armed(Unit unit, unsigned group) {
+  const uint32_t base = *cfg_.unit_base[static_cast<unsigned>(unit)];
+  const char* name = unit == Unit::SDP ? "SDP" : "SDP_RDMA";
+  std::vector<uint32_t> offsets;
+  for (const RegInfo* r : RegisterMap::of(cfg_).unit_registers(unit)) {
+    if (!r->dual || r->name == "D_OP_ENABLE" || r->writable_mask() == 0) continue;
+    const bool plain = std::all_of(r->fields.begin(), r->fields.end(), [](const FieldInfo& f) {
+      return f.access == Access::RW && !f.trigger && !f.hw_modified;
+    });
+    if (plain) offsets.push_back(r->offset);
+  }
+  Rng& r = *armed_writes_;
+  for (uint32_t off : offsets) b_.write(base + off, static_cast<uint32_t>(r.uniform(0, 0xffffffffu)));
+  const uint32_t enable = base + (unit == Unit::SDP ? S::D_OP_ENABLE::offset : R::D_OP_ENABLE::offset);
+  b_.write(enable, 0);
+  for (uint32_t off : offsets)
+    b_.read(base + off, 0xffffffffu, std::nullopt,
+            fmt::format("{} register 0x{:03x} group {} after a write while armed", name, off, group));
+  b_.read(enable, 0xffffffffu, 1u, fmt::format("{}.D_OP_ENABLE group {} still armed after a write of 0", name, group));
+}
 
 Precisions LayerWriter::pick_precisions(const SdpLayerRequest& req) {
   const Precision I8 = Precision::Int8, I16 = Precision::Int16, F16 = Precision::Fp16;
@@ -419,6 +450,7 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   const bool sdp_first = shape_.chance(0.5);
   const uint32_t en_sdp = sdp(S::D_OP_ENABLE::offset), en_rdma = rdma(R::D_OP_ENABLE::offset);
   b_.write(sdp_first ? en_sdp : en_rdma, 1);
+  if (armed_writes_) write_while_armed(sdp_first ? Unit::SDP : Unit::SDP_RDMA, group);
   b_.write(sdp_first ? en_rdma : en_sdp, 1);
   const uint32_t bit = 1u << group;
   const uint32_t glb = *cfg_.unit_base[static_cast<unsigned>(Unit::GLB)] + reg::GLB::S_INTR_STATUS::offset;
@@ -446,9 +478,11 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool wide = k.integer("wide", 0, 1) != 0;
   const double special = static_cast<double>(k.integer("special_permille", 0, 1000)) / 1000.0;
   const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
+  const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
 
   Program p;
   ProgramBuilder b(cfg, p);
+  Rng armed = Rng::stream(seed, "sdp.armed");  // drawn only with armed_writes=on
   Rng shape = Rng::stream(seed, "sdp.shape");
   Rng data = Rng::stream(seed, "sdp.data");
   Rng layout = Rng::stream(seed, "sdp.layout");
@@ -459,8 +493,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   }
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} wide={} special_permille={}", layers, max_w,
                      max_h, max_c, wide, static_cast<unsigned>(special * 1000)) +
-         (high_addresses ? " high_addresses=on" : ""));
-  LayerWriter writer(cfg, b, shape, data, layout, alloc, special);
+         (high_addresses ? " high_addresses=on" : "") + (armed_writes ? " armed_writes=on" : ""));
+  LayerWriter writer(cfg, b, shape, data, layout, alloc, special, armed_writes ? &armed : nullptr);
   for (unsigned i = 0; i < layers; ++i) writer.write(i, i % 2, max_w, max_h, max_c, wide);
   return p;
 }
@@ -497,7 +531,10 @@ TestGenerator make_sdp_random_generator() {
              {"max_channels", "40", "largest channel count"},
              {"wide", "0", "1: half the layers are 8192 wide (one line, one atom of channels)"},
              {"special_permille", "80", "per-mille density of special values (NaN, Inf, subnormal, +-0, extremes)"},
-             {"high_addresses", "off", "on: the regions (input, operands, output) start anywhere in the DBB address space"}};
+             {"high_addresses", "off", "on: the regions (input, operands, output) start anywhere in the DBB address space"},
+             {"armed_writes", "off",
+              "on: after arming the first unit of a layer, write every configuration register of its group and "
+              "D_OP_ENABLE = 0, and read them back (an armed group drops writes)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::SDP) || !cfg.has_unit(Unit::SDP_RDMA)) return "the configuration has no SDP";

@@ -10,6 +10,7 @@
 #include "dla/golden_model.h"
 #include "dla/register_map.h"
 #include "dla/test_generator.h"
+#include "armed_writes_check.h"
 #include "high_addresses_check.h"
 #include "program_executor.h"
 
@@ -55,6 +56,8 @@ TEST(SdpRandom, DefaultSeedIsFastOnTheGoldenModel) {
 TEST(SdpRandom, HighAddressesToggleEveryAddressBitAndOffIsTheDefault) {
   test::expect_high_addresses_toggle_every_bit("sdp.random");
 }
+
+TEST(SdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) { test::expect_armed_writes_read_back("sdp.random", Unit::SDP); }
 
 TEST(SdpRandom, KnobsAreValidatedAndWideLayersAppear) {
   const HwConfig& cfg = HwConfig::get("small");

@@ -104,13 +104,18 @@ bool SdpModel::ready(const RegisterSnapshot& regs, UnitContext& ctx) {
   const SdpLayerConfig own = decode_sdp_layer(cfg_, [&](uint32_t o) { return regs.get(o); }, [](uint32_t) { return 0u; });
   // A flying layer waits for the convolution output it processes.
   if (own.flying && flying_input_ && !flying_input_->available()) return false;
-  // An SDP layer that sends to PDP is observable before it completes (PDP's done needs it),
-  // so it also waits, as the RTL does, for the SDP_RDMA arming that delivers its input.
-  if (!own.output_to_pdp || own.ew.eql_mode() || !to_pdp_) return true;
   // (SDP's own view: its stage settings say which operand streams it reads; the RDMA's
   // registers are not read here, so a flying layer without operand streams needs no RDMA.)
   const bool needs_rdma = !own.flying || own.bs.needs_stream() || own.bn.needs_stream() || own.ew.needs_stream();
-  if (needs_rdma && cfg_.has_unit(Unit::SDP_RDMA) && pair_->rdma_first.empty()) return false;
+  const bool has_rdma = cfg_.has_unit(Unit::SDP_RDMA);
+  // The layer starts only once SDP_RDMA's group is armed too (or the RDMA already ran): until
+  // then SDP's group stays armed and drops writes, which a test can read back.
+  if (needs_rdma && has_rdma && pair_->rdma_first.empty() && ctx.stored(Unit::SDP_RDMA, R::D_OP_ENABLE::offset) == 0)
+    return false;
+  // An SDP layer that sends to PDP is observable before it completes (PDP's done needs it),
+  // so it also waits, as the RTL does, for the SDP_RDMA run that delivers its input.
+  if (!own.output_to_pdp || own.ew.eql_mode() || !to_pdp_) return true;
+  if (needs_rdma && has_rdma && pair_->rdma_first.empty()) return false;
   return to_pdp_->cubes.empty() && pdp_armed_on_flying(ctx);
 }
 
@@ -210,6 +215,12 @@ std::optional<LayerResult> SdpModel::execute_layer(const RegisterSnapshot& regs,
                   {S::D_PERF_LUT_LE_HIT::offset, sat32(c.lut_le_hit)},
                   {S::D_PERF_LUT_LO_HIT::offset, sat32(c.lut_lo_hit)}};
   return res;
+}
+
+// SDP_RDMA's group stays armed until SDP's is (the pair starts together; writes to it are
+// dropped meanwhile), unless SDP already ran the layer with the RDMA's registers.
+bool SdpRdmaModel::ready(const RegisterSnapshot&, UnitContext& ctx) {
+  return pair_->sdp_first > 0 || ctx.stored(Unit::SDP, S::D_OP_ENABLE::offset) != 0;
 }
 
 std::optional<LayerResult> SdpRdmaModel::execute_layer(const RegisterSnapshot& regs, UnitContext& ctx) {

@@ -71,6 +71,7 @@ class SdpRdmaModel final : public UnitModel {
  public:
   SdpRdmaModel(const HwConfig& cfg, std::shared_ptr<SdpPair> pair) : cfg_(cfg), pair_(std::move(pair)) {}
   Unit unit() const override { return Unit::SDP_RDMA; }
+  bool ready(const RegisterSnapshot& regs, UnitContext& ctx) override;
   std::optional<LayerResult> execute_layer(const RegisterSnapshot& regs, UnitContext& ctx) override;
 
  private:
