@@ -2,8 +2,8 @@
 """List the signal bits of one configuration's RTL that are constant by elaboration.
 
 Yosys reads the RTL (rtl/filelist.f plus the configuration's generated register blocks),
-flattens it under NV_nvdla and optimises it (constant folding, flops whose value cannot leave
-their reset value, unused logic); a bit the optimised netlist drives with a constant 0 or 1 can
+flattens it under NV_nvdla and optimises it (`opt -full`: constant folding, flops whose value
+cannot leave their reset value, also through a hold/enable feedback, unused logic); a bit the optimised netlist drives with a constant 0 or 1 can
 never toggle once reset is released, whatever the stimulus: a bus wider than the configuration
 uses, a port of a unit the configuration leaves out, a tied input. The code-coverage closure
 (docs/coverage.md) leaves those bits out of the toggle goal and reports them apart.
@@ -71,7 +71,7 @@ def main(argv):
     with tempfile.TemporaryDirectory() as tmp:
         netlist_path = os.path.join(tmp, "netlist.json")
         script = (f"read_verilog -sv -I{gen_dir} {' '.join(sources(gen_dir, rtl_dir))}; "
-                  f"hierarchy -check -top {TOP}; proc; flatten; opt; write_json {netlist_path}")
+                  f"hierarchy -check -top {TOP}; proc; flatten; opt -full; write_json {netlist_path}")
         run = subprocess.run(["yosys", "-q", "-p", script], cwd=rtl_dir, capture_output=True, text=True)
         if run.returncode != 0:
             print(f"constant_bits [{config}]: yosys failed:\n{run.stdout}{run.stderr}", file=sys.stderr)
@@ -81,7 +81,7 @@ def main(argv):
     signals, declared = constant_bits(netlist)
     version = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout.strip()
     out = {"format": "dlaverif-constant-bits/1", "config": config, "top": TOP,
-           "tool": f"{version}: proc; flatten; opt", "signals": signals, "declared": declared}
+           "tool": f"{version}: proc; flatten; opt -full", "signals": signals, "declared": declared}
     with open(argv[2] + ".tmp", "w") as f:
         json.dump(out, f, indent=0, sort_keys=True)
     os.replace(argv[2] + ".tmp", argv[2])

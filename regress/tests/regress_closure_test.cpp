@@ -331,6 +331,7 @@ TEST(CodeCoverageClosure, ProjectWaiverFileIsValid) {
 TEST(CodeCoverage, UnitOfSource) {
   EXPECT_EQ(unit_of_source("/r/rtl/bdma/dla_bdma.sv"), "bdma");
   EXPECT_EQ(unit_of_source("/b/gen/v1/rtl/dla_bdma_shell.sv"), "regs");
+  EXPECT_EQ(unit_of_source("/b/gen/small/rtl/dla_reg_shells.sv"), "regs");  // not a unit "rtl"
   EXPECT_EQ(unit_of_source("NV_nvdla.sv"), "top");
 }
 

@@ -54,7 +54,9 @@ std::string unit_of_source(const std::string& file) {
     const std::string t(s);
     return name.size() >= t.size() && name.compare(name.size() - t.size(), t.size(), t) == 0;
   };
-  if (name.rfind("dla_", 0) == 0 && (ends_with("_regs.sv") || ends_with("_shell.sv"))) return "regs";
+  // The generated register blocks, shells and the shells' wrapper (dla_reg_shells.sv).
+  if (name.rfind("dla_", 0) == 0 && (ends_with("_regs.sv") || ends_with("_shell.sv") || ends_with("_shells.sv")))
+    return "regs";
   const std::string dir = p.parent_path().filename().string();
   return dir.empty() ? "top" : dir;
 }
