@@ -1,55 +1,46 @@
 #!/usr/bin/env python3
 """List the signal bits of one configuration's RTL that are constant by elaboration.
 
-Yosys reads the RTL (rtl/filelist.f plus the configuration's generated register blocks),
-flattens it under NV_nvdla and optimises it (`opt -full`: constant folding, flops whose value
-cannot leave their reset value, also through a hold/enable feedback, unused logic); a bit the optimised netlist drives with a constant 0 or 1 can
-never toggle once reset is released, whatever the stimulus: a bus wider than the configuration
-uses, a port of a unit the configuration leaves out, a tied input. The code-coverage closure
+Yosys reads the DUT (its Verilog file list plus, for dlaverif's own RTL, the configuration's
+generated register blocks), flattens it under the top module and optimises it (`opt -full`:
+constant folding, flops whose value cannot leave their reset value, also through a hold/enable
+feedback, unused logic); a bit the optimised netlist drives with a constant 0 or 1 can never
+toggle once reset is released, whatever the stimulus: a bus wider than the configuration uses,
+a port of a unit the configuration leaves out, a tied input. The code-coverage closure
 (docs/coverage.md) leaves those bits out of the toggle goal and reports them apart.
 
-Usage: constant_bits.py GEN_DIR OUT_JSON
-  GEN_DIR  the configuration's generated RTL folder (dla_cfg.svh, generated.f)
+Usage: constant_bits.py --filelist F [--gen-dir G] [--top NV_nvdla] --config C --out OUT_JSON
+  --filelist  the DUT's Verilog file list (paths relative to its folder; +incdir+ lines become
+              include folders, other option lines are skipped)
+  --gen-dir   the configuration's generated RTL folder (dla_cfg.svh, generated.f), if any
 Output (JSON): {"format": "dlaverif-constant-bits/1", "config": ..., "tool": ...,
   "signals": {"<Verilator hierarchy, e.g. TOP.NV_nvdla.u_pdp>": {"<signal>": [bit, ...]}},
   "declared": {"<hierarchy>": ["<every signal of the instance>", ...]}}
 Bit numbers are the declared indices (a [31:5] vector's lowest bit is 5), as Verilator names
 its toggle points ("sig[5]"); a 1-bit signal is bit 0 (Verilator names it "sig").
+Exit status: 0 written, 1 Yosys failed, 2 bad arguments or no yosys.
 """
+import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
 
-TOP = "NV_nvdla"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "mutate"))
+from gen_mutants import read_list  # noqa: E402  (the file-list reader the mutant flow uses)
 
 
-def sources(gen_dir, rtl_dir):
-    """The file list's sources (relative to rtl/), then the generated register blocks."""
-    skip = re.compile(r"^\s*($|#|//|[-+])")
-    with open(os.path.join(rtl_dir, "filelist.f")) as f:
-        out = [os.path.join(rtl_dir, l.strip()) for l in f if not skip.match(l)]
-    with open(os.path.join(gen_dir, "generated.f")) as f:
-        for l in f:
-            if skip.match(l):
-                continue
-            p = l.strip()
-            out.append(p if os.path.isabs(p) else os.path.join(gen_dir, p))
-    return out
-
-
-def constant_bits(netlist):
+def constant_bits(netlist, top_name):
     """(constant, declared): hierarchy -> signal -> constant bits; hierarchy -> every signal."""
-    top = netlist["modules"][TOP]
+    top = netlist["modules"][top_name]
     signals, declared = {}, {}
     for name, net in top["netnames"].items():
         if name.startswith("$"):  # yosys's own wires
             continue
         bits = net["bits"]
         path = net.get("attributes", {}).get("hdlname", name.lstrip("\\")).split(" ")
-        hier = ".".join(["TOP", TOP] + path[:-1])
+        hier = ".".join(["TOP", top_name] + path[:-1])
         signal = path[-1]
         declared.setdefault(hier, []).append(signal)
         const = [i for i, b in enumerate(bits) if b in ("0", "1")]
@@ -62,31 +53,56 @@ def constant_bits(netlist):
 
 
 def main(argv):
-    if len(argv) != 3 or not os.path.isfile(os.path.join(argv[1], "generated.f")):
-        print(f"usage: {argv[0]} GEN_DIR OUT_JSON  (GEN_DIR must hold generated.f and dla_cfg.svh)", file=sys.stderr)
+    ap = argparse.ArgumentParser(description="List the constant bits of a configuration's RTL (Yosys).")
+    ap.add_argument("--filelist", required=True, help="the DUT's Verilog file list")
+    ap.add_argument("--gen-dir", help="the configuration's generated RTL folder (generated.f, dla_cfg.svh)")
+    ap.add_argument("--top", default="NV_nvdla")
+    ap.add_argument("--config", required=True)
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args(argv[1:])
+    if not os.path.isfile(a.filelist):
+        print(f"constant_bits: file list {a.filelist} not found", file=sys.stderr)
         return 2
-    gen_dir = os.path.abspath(argv[1])
-    rtl_dir = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rtl"))
-    config = os.path.basename(os.path.dirname(gen_dir))
+    if a.gen_dir and not os.path.isfile(os.path.join(a.gen_dir, "generated.f")):
+        print(f"constant_bits: {a.gen_dir} holds no generated.f (not a generated RTL folder)", file=sys.stderr)
+        return 2
+    list_dir = os.path.dirname(os.path.abspath(a.filelist))
+    sources = read_list(a.filelist, list_dir)
+    # +incdir+ lines of the list (relative to its folder), as Verilator takes them
+    incdirs = []
+    with open(a.filelist) as f:
+        for line in f:
+            if line.strip().startswith("+incdir+"):
+                for d in line.strip()[len("+incdir+"):].split("+"):
+                    if d:
+                        incdirs.append("-I" + (d if os.path.isabs(d) else os.path.join(list_dir, d)))
+    if a.gen_dir:
+        gen_dir = os.path.abspath(a.gen_dir)
+        sources += read_list(os.path.join(gen_dir, "generated.f"), gen_dir)
+        incdirs.append(f"-I{gen_dir}")
     with tempfile.TemporaryDirectory() as tmp:
         netlist_path = os.path.join(tmp, "netlist.json")
-        script = (f"read_verilog -sv -I{gen_dir} {' '.join(sources(gen_dir, rtl_dir))}; "
-                  f"hierarchy -check -top {TOP}; proc; flatten; opt -full; write_json {netlist_path}")
-        run = subprocess.run(["yosys", "-q", "-p", script], cwd=rtl_dir, capture_output=True, text=True)
+        script = (f"read_verilog -sv {' '.join(incdirs)} {' '.join(sources)}; "
+                  f"hierarchy -check -top {a.top}; proc; flatten; opt -full; write_json {netlist_path}")
+        try:
+            run = subprocess.run(["yosys", "-q", "-p", script], cwd=list_dir, capture_output=True, text=True)
+        except FileNotFoundError:
+            print("constant_bits: yosys is not installed (make setup installs it)", file=sys.stderr)
+            return 2
         if run.returncode != 0:
-            print(f"constant_bits [{config}]: yosys failed:\n{run.stdout}{run.stderr}", file=sys.stderr)
+            print(f"constant_bits [{a.config}]: yosys failed:\n{run.stdout}{run.stderr}", file=sys.stderr)
             return 1
         with open(netlist_path) as f:
             netlist = json.load(f)
-    signals, declared = constant_bits(netlist)
+    signals, declared = constant_bits(netlist, a.top)
     version = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout.strip()
-    out = {"format": "dlaverif-constant-bits/1", "config": config, "top": TOP,
+    out = {"format": "dlaverif-constant-bits/1", "config": a.config, "top": a.top,
            "tool": f"{version}: proc; flatten; opt -full", "signals": signals, "declared": declared}
-    with open(argv[2] + ".tmp", "w") as f:
+    with open(a.out + ".tmp", "w") as f:
         json.dump(out, f, indent=0, sort_keys=True)
-    os.replace(argv[2] + ".tmp", argv[2])
+    os.replace(a.out + ".tmp", a.out)
     n = sum(len(b) for s in signals.values() for b in s.values())
-    print(f"constant_bits [{config}]: {n} constant bits -> {argv[2]}")
+    print(f"constant_bits [{a.config}]: {n} constant bits -> {a.out}")
     return 0
 
 

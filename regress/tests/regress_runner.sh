@@ -81,6 +81,9 @@ done
 "$dla" regress --plan "$tmp/tiny.yaml" --config nosuch --out "$tmp/nosuch" >"$tmp/oc" 2>&1
 rc=$?
 [ $rc -eq 2 ] && grep -q -- "--config 'nosuch': no such configuration" "$tmp/oc" || { fail "--config nosuch: exit $rc"; cat "$tmp/oc"; }
+"$dla" regress --resume --out "$tmp/onlysmall" --config small >"$tmp/oc" 2>&1
+rc=$?
+[ $rc -eq 2 ] && grep -q -- "--config selects the entries of a new run" "$tmp/oc" || { fail "--resume --config: exit $rc"; cat "$tmp/oc"; }
 xmllint --noout "$tmp/full/junit.xml" || fail "junit.xml is not well-formed"
 grep -q '<testsuites name="dlaverif tiny smoke" tests="5" failures="0" errors="0"' "$tmp/full/junit.xml" || fail "junit totals"
 for key in "Failures by signature" "No failures" "bdma.op" "bdma.batch" "ports_x_group" "<svg" "Trends over past runs"; do

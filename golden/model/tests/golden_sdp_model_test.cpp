@@ -58,6 +58,37 @@ TEST(GoldenSdpModel, SdpArmedFirstOrSecondGivesTheSameLayer) {
   EXPECT_EQ(b.read_rdma("S_STATUS"), 0u);
 }
 
+// As dla_sdp.sv's start: a layer that reads memory starts only when both groups are armed. The
+// first-armed unit's group stays armed meanwhile (D_OP_ENABLE reads 1, S_STATUS running) and
+// drops writes; the second arming runs the layer, whichever unit came first.
+TEST(GoldenSdpModel, FirstArmedGroupStaysArmedUntilTheOtherUnitIsArmed) {
+  for (const bool sdp_first : {false, true}) {
+    SdpHarness t("small");
+    const unsigned a = t.cfg.atom_bytes;
+    t.basic_layer(2, 2, a + 3, 0x00, 0x00);
+    t.src(kSrc, 4 * a, 16 * a);
+    t.dst(kDst, 3 * a, 8 * a);
+    t.load(kSrc, ramp(32 * a));
+    const auto arm = [&](bool sdp_unit) { sdp_unit ? t.sdp("D_OP_ENABLE", 1) : t.rdma("D_OP_ENABLE", 1); };
+    const auto read = [&](bool sdp_unit, const char* reg) { return sdp_unit ? t.read_sdp(reg) : t.read_rdma(reg); };
+    arm(sdp_first);
+    EXPECT_EQ(read(sdp_first, "D_OP_ENABLE"), 1u) << "sdp_first " << sdp_first;
+    EXPECT_EQ(read(sdp_first, "S_STATUS"), 1u) << "sdp_first " << sdp_first;  // group 0 running
+    EXPECT_EQ(t.m.intr_status(), 0u);
+    // a write to the armed group is dropped, D_OP_ENABLE = 0 included
+    sdp_first ? t.sdp("D_DATA_CUBE_WIDTH", 7) : t.rdma("D_DATA_CUBE_WIDTH", 7);
+    sdp_first ? t.sdp("D_OP_ENABLE", 0) : t.rdma("D_OP_ENABLE", 0);
+    EXPECT_EQ(read(sdp_first, "D_DATA_CUBE_WIDTH"), 1u) << "sdp_first " << sdp_first;
+    EXPECT_EQ(read(sdp_first, "D_OP_ENABLE"), 1u) << "sdp_first " << sdp_first;
+    arm(!sdp_first);
+    EXPECT_EQ(t.m.intr_status(), 1u) << "sdp_first " << sdp_first;
+    EXPECT_EQ(t.read_sdp("S_STATUS"), 0u);
+    EXPECT_EQ(t.read_rdma("S_STATUS"), 0u);
+    EXPECT_EQ(t.read_sdp("S_POINTER"), 1u << 16);
+    EXPECT_EQ(t.read_rdma("S_POINTER"), 1u << 16);
+  }
+}
+
 TEST(GoldenSdpModel, SecondGroupUsesItsOwnRegistersOnBothUnits) {
   SdpHarness t("small");
   int8_passthrough(t);

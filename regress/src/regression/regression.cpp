@@ -404,6 +404,9 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
 
   Manifest m;
   if (opt.resume || opt.collect) {
+    if (!opt.configs.empty())
+      throw std::invalid_argument("--config selects the entries of a new run; --resume and --collect finish the run's own "
+                                  "tests");
     m = load_manifest(manifest_path);
     m.close_coverage = m.close_coverage || opt.close_coverage;
     // A finished code-coverage run can be closed again with another waiver file or goals.
