@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -332,8 +331,6 @@ int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcome
   return passed == outcomes.size() && code_closure_ok ? 0 : 1;
 }
 
-// --code-coverage-waivers / --code-coverage-goals into the manifest, refused now (not after the
-// tests) when they do not load.
 // The plan's jobs of the named configurations only (regress --config); an unknown name or a
 // filter that leaves nothing is bad input.
 std::vector<Job> only_configs(std::vector<Job> jobs, const std::vector<std::string>& configs,
@@ -353,19 +350,14 @@ std::vector<Job> only_configs(std::vector<Job> jobs, const std::vector<std::stri
 // only the configurations of DLA_CODE_COVERAGE_CONFIGS: refuse before anything runs rather
 // than fail each test.
 void check_coverage_models(const std::string& cov_binary, const std::vector<Job>& jobs) {
-  FILE* p = popen((shell_quote(cov_binary) + " list --models 2>/dev/null").c_str(), "r");
-  if (!p) throw std::invalid_argument("cannot run " + cov_binary + " list --models");
+  std::string listed;
+  if (capture_command(shell_quote(cov_binary) + " list --models", listed) != 0)
+    throw std::invalid_argument(cov_binary + " list --models failed (rebuild dlaverif-cov): " + listed);
   std::set<std::string> built;  // "<config> <dut>"
-  std::string line;
-  for (int c = 0; (c = std::fgetc(p)) != EOF;) {
-    if (c != '\n') {
-      line += static_cast<char>(c);
-      continue;
-    }
-    built.insert(line);
-    line.clear();
+  for (size_t a = 0, b = 0; a < listed.size(); a = b + 1) {
+    b = std::min(listed.find('\n', a), listed.size());
+    if (b > a) built.insert(listed.substr(a, b - a));
   }
-  if (pclose(p) != 0) throw std::invalid_argument(cov_binary + " list --models failed: rebuild dlaverif-cov");
   std::set<std::string> missing;
   for (const Job& j : jobs)
     if (!j.golden_only && !built.count(j.config + " " + j.dut)) missing.insert(j.config);
@@ -379,6 +371,8 @@ void check_coverage_models(const std::string& cov_binary, const std::vector<Job>
                   fmt::format("{}", fmt::join(have, ";")) + (have.empty() ? "" : ";") + fmt::format("{}", fmt::join(missing, ";"))));
 }
 
+// --code-coverage-waivers / --code-coverage-goals into the manifest, refused now (not after the
+// tests) when they do not load.
 void take_code_coverage_closure_options(const RegressOptions& opt, Manifest& m) {
   if (!opt.code_coverage_waivers.empty()) {
     load_code_coverage_waivers(opt.code_coverage_waivers);

@@ -70,10 +70,7 @@ std::string write_slurm_array(const std::vector<Job>& jobs, const SlurmOptions& 
   return script.string();
 }
 
-namespace {
-
-// Runs a shell command; its exit status and what it printed (stdout and stderr).
-int capture(const std::string& command, std::string& output) {
+int capture_command(const std::string& command, std::string& output) {
   output.clear();
   FILE* p = popen((command + " 2>&1").c_str(), "r");
   if (!p) return -1;
@@ -84,6 +81,8 @@ int capture(const std::string& command, std::string& output) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+namespace {
+
 std::string trimmed(const std::string& s) {
   const size_t a = s.find_first_not_of(" \t\r\n"), b = s.find_last_not_of(" \t\r\n");
   return a == std::string::npos ? "" : s.substr(a, b - a + 1);
@@ -93,7 +92,7 @@ std::string trimmed(const std::string& s) {
 
 std::string submit_slurm_array(const std::string& script) {
   std::string out;
-  if (capture("sbatch --parsable " + shell_quote(script), out) != 0)
+  if (capture_command("sbatch --parsable " + shell_quote(script), out) != 0)
     throw std::runtime_error("sbatch " + script + " failed: " + trimmed(out));
   const std::string id = trimmed(out.substr(0, out.find(';')));
   if (id.empty() || id.find_first_not_of("0123456789") != std::string::npos)
@@ -105,7 +104,7 @@ void wait_for_slurm_job(const std::string& job_id, double poll_seconds) {
   int failures = 0;
   for (;;) {
     std::string out;
-    const int rc = capture("squeue -h -o %i -j " + shell_quote(job_id), out);
+    const int rc = capture_command("squeue -h -o %i -j " + shell_quote(job_id), out);
     if (rc == 0 && trimmed(out).empty()) return;
     // squeue forgets finished jobs after MinJobAge: "Invalid job id specified".
     if (rc != 0 && out.find("Invalid job id") != std::string::npos) return;

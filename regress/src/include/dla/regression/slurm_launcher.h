@@ -34,5 +34,8 @@ void wait_for_slurm_job(const std::string& job_id, double poll_seconds);
 
 // Single-quotes `s` for a POSIX shell.
 std::string shell_quote(const std::string& s);
+// Runs a shell command: its exit status (-1 when it did not exit) and what it printed (stdout
+// and stderr).
+int capture_command(const std::string& command, std::string& output);
 
 }  // namespace dla::regression
