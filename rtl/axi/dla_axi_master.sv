@@ -15,7 +15,9 @@ module dla_axi_master #(
   parameter int MAX_WR_OUT  = 32,
   parameter int LEN_BITS    = 16,
   parameter int TAG_BITS    = 4,
-  parameter int APB         = DATA_BITS / (8 * ATOM_BYTES)
+  parameter int APB         = DATA_BITS / (8 * ATOM_BYTES),
+  parameter logic [N_RD-1:0] RD_USED = '1,   // client slots that read / write: an unused slot
+  parameter logic [N_WR-1:0] WR_USED = '1    // gets no logic (its inputs are ignored, outputs 0)
 ) (
   input  logic                      clk,
   input  logic                      rstn,
@@ -74,7 +76,7 @@ module dla_axi_master #(
   dla_axi_rd_path #(
     .N(N_RD), .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .ID_BITS(ID_BITS), .MAX_BURST(MAX_BURST), .MAX_OUT(MAX_RD_OUT), .LEN_BITS(LEN_BITS),
-    .TAG_BITS(TAG_BITS)
+    .TAG_BITS(TAG_BITS), .USED(RD_USED)
   ) u_rd (
     .clk, .rstn,
     .rd_req_valid, .rd_req_ready, .rd_req_addr, .rd_req_len, .rd_req_tag,
@@ -87,7 +89,7 @@ module dla_axi_master #(
   dla_axi_wr_path #(
     .N(N_WR), .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .ID_BITS(ID_BITS), .MAX_BURST(MAX_BURST), .MAX_OUT(MAX_WR_OUT), .LEN_BITS(LEN_BITS),
-    .TAG_BITS(TAG_BITS)
+    .TAG_BITS(TAG_BITS), .USED(WR_USED)
   ) u_wr (
     .clk, .rstn,
     .wr_req_valid, .wr_req_ready, .wr_req_addr, .wr_req_len, .wr_req_cmpl, .wr_req_tag,

@@ -11,7 +11,8 @@ module dla_axi_rd_path #(
   parameter int MAX_OUT    = 64,
   parameter int LEN_BITS   = 16,
   parameter int TAG_BITS   = 4,
-  parameter int APB        = DATA_BITS / (8 * ATOM_BYTES)
+  parameter int APB        = DATA_BITS / (8 * ATOM_BYTES),
+  parameter logic [N-1:0] USED = '1   // client slots with a reader; the others get no logic
 ) (
   input  logic                   clk,
   input  logic                   rstn,
@@ -59,36 +60,48 @@ module dla_axi_rd_path #(
   wire r_done = r_valid && r_last;    // a burst completes (r_ready is always 1)
 
   for (genvar i = 0; i < N; i++) begin : g_client
-    logic [LANE_BITS-1:0] a0, aend;
-    logic                 unused_info_empty;
-    logic [$clog2(MAX_OUT+1)-1:0] unused_info_count;
-    dla_axi_burst_split #(
-      .ADDR_BITS(ADDR_BITS), .BEAT_BYTES(DATA_BITS / 8), .ATOM_BYTES(ATOM_BYTES),
-      .MAX_BURST(MAX_BURST), .LEN_BITS(LEN_BITS)
-    ) u_split (
-      .clk, .rstn,
-      .req_addr(rd_req_addr[i*ADDR_BITS +: ADDR_BITS]),
-      .req_len (rd_req_len[i*LEN_BITS +: LEN_BITS]),
-      .take    (take[i]),
-      .b_addr  (b_addr[i*ADDR_BITS +: ADDR_BITS]),
-      .b_len   (b_len[i*4 +: 4]),
-      .b_first (b_first[i]),
-      .b_last  (b_last[i]),
-      .a0, .aend
-    );
-    assign info_in[i*INFO_BITS +: INFO_BITS] =
-      {b_first[i], b_last[i], a0, aend, rd_req_tag[i*TAG_BITS +: TAG_BITS]};
-    // One entry per burst in flight for this client (its ID), popped at the burst's RLAST.
-    dla_fifo #(.WIDTH(INFO_BITS), .DEPTH(MAX_OUT)) u_info (
-      .clk, .rstn,
-      .push(take[i]), .push_data(info_in[i*INFO_BITS +: INFO_BITS]),
-      .pop(r_done && r_id == ID_BITS'(i)), .head(info_head[i*INFO_BITS +: INFO_BITS]),
-      .empty(unused_info_empty), .full(info_full[i]), .count(unused_info_count)
-    );
-    assign arb_req[i]      = rd_req_valid[i] && !info_full[i];
-    assign take[i]         = issue && grant[i];
-    assign rd_req_ready[i] = take[i] && b_last[i];
-    assign rd_dat_valid[i] = r_valid && r_id == ID_BITS'(i);
+    if (USED[i]) begin : g_used
+      logic [LANE_BITS-1:0] a0, aend;
+      logic                 unused_info_empty;
+      logic [$clog2(MAX_OUT+1)-1:0] unused_info_count;
+      dla_axi_burst_split #(
+        .ADDR_BITS(ADDR_BITS), .BEAT_BYTES(DATA_BITS / 8), .ATOM_BYTES(ATOM_BYTES),
+        .MAX_BURST(MAX_BURST), .LEN_BITS(LEN_BITS)
+      ) u_split (
+        .clk, .rstn,
+        .req_addr(rd_req_addr[i*ADDR_BITS +: ADDR_BITS]),
+        .req_len (rd_req_len[i*LEN_BITS +: LEN_BITS]),
+        .take    (take[i]),
+        .b_addr  (b_addr[i*ADDR_BITS +: ADDR_BITS]),
+        .b_len   (b_len[i*4 +: 4]),
+        .b_first (b_first[i]),
+        .b_last  (b_last[i]),
+        .a0, .aend
+      );
+      assign info_in[i*INFO_BITS +: INFO_BITS] =
+        {b_first[i], b_last[i], a0, aend, rd_req_tag[i*TAG_BITS +: TAG_BITS]};
+      // One entry per burst in flight for this client (its ID), popped at the burst's RLAST.
+      dla_fifo #(.WIDTH(INFO_BITS), .DEPTH(MAX_OUT)) u_info (
+        .clk, .rstn,
+        .push(take[i]), .push_data(info_in[i*INFO_BITS +: INFO_BITS]),
+        .pop(r_done && r_id == ID_BITS'(i)), .head(info_head[i*INFO_BITS +: INFO_BITS]),
+        .empty(unused_info_empty), .full(info_full[i]), .count(unused_info_count)
+      );
+      assign arb_req[i]      = rd_req_valid[i] && !info_full[i];
+      assign take[i]         = issue && grant[i];
+      assign rd_req_ready[i] = take[i] && b_last[i];
+      assign rd_dat_valid[i] = r_valid && r_id == ID_BITS'(i);
+    end else begin : g_unused
+      // no client in this slot: nothing is requested, so nothing returns on its ID
+      assign {b_addr[i*ADDR_BITS +: ADDR_BITS], b_len[i*4 +: 4], b_first[i], b_last[i]} = '0;
+      assign info_in[i*INFO_BITS +: INFO_BITS]   = '0;
+      assign info_head[i*INFO_BITS +: INFO_BITS] = '0;
+      assign {info_full[i], arb_req[i], take[i], rd_req_ready[i], rd_dat_valid[i]} = '0;
+      wire unused_client = &{1'b0, rd_req_valid[i], rd_req_addr[i*ADDR_BITS +: ADDR_BITS],
+                             rd_req_len[i*LEN_BITS +: LEN_BITS], rd_req_tag[i*TAG_BITS +: TAG_BITS],
+                             grant[i], b_first[i], b_last[i], info_in[i*INFO_BITS +: INFO_BITS],
+                             info_full[i], take[i]};
+    end
   end
 
   assign issue = ar_free && under_cap && |arb_req;
@@ -147,7 +160,7 @@ module dla_axi_rd_path #(
     if (!rstn) in_burst <= '0;
     else
       for (int i = 0; i < N; i++)
-        if (r_valid && r_id == ID_BITS'(i)) in_burst[i] <= !r_last;
+        if (USED[i] && r_valid && r_id == ID_BITS'(i)) in_burst[i] <= !r_last;
 
   assign idle = (outstanding == '0) && !ar_valid;
 endmodule

@@ -11,7 +11,8 @@ module dla_axi_wr_path #(
   parameter int MAX_OUT    = 32,
   parameter int LEN_BITS   = 16,
   parameter int TAG_BITS   = 4,
-  parameter int APB        = DATA_BITS / (8 * ATOM_BYTES)
+  parameter int APB        = DATA_BITS / (8 * ATOM_BYTES),
+  parameter logic [N-1:0] USED = '1   // client slots with a writer; the others get no logic
 ) (
   input  logic                   clk,
   input  logic                   rstn,
@@ -68,36 +69,47 @@ module dla_axi_wr_path #(
   wire under_cap = outstanding < OUT_BITS'(MAX_OUT);
 
   for (genvar i = 0; i < N; i++) begin : g_client
-    logic                         unused_binf_empty;
-    logic [$clog2(MAX_OUT+1)-1:0] unused_binf_count;
-    dla_axi_burst_split #(
-      .ADDR_BITS(ADDR_BITS), .BEAT_BYTES(DATA_BITS / 8), .ATOM_BYTES(ATOM_BYTES),
-      .MAX_BURST(MAX_BURST), .LEN_BITS(LEN_BITS)
-    ) u_split (
-      .clk, .rstn,
-      .req_addr(wr_req_addr[i*ADDR_BITS +: ADDR_BITS]),
-      .req_len (wr_req_len[i*LEN_BITS +: LEN_BITS]),
-      .take    (take[i]),
-      .b_addr  (b_addr[i*ADDR_BITS +: ADDR_BITS]),
-      .b_len   (b_len[i*4 +: 4]),
-      .b_first (b_first[i]),
-      .b_last  (b_last[i]),
-      .a0      (lanes[i*2*LANE_BITS + LANE_BITS +: LANE_BITS]),
-      .aend    (lanes[i*2*LANE_BITS +: LANE_BITS])
-    );
-    // One entry per burst awaiting its B response: does it complete a request that asked
-    // for a completion, and with which tag.
-    dla_fifo #(.WIDTH(BINF_BITS), .DEPTH(MAX_OUT)) u_binf (
-      .clk, .rstn,
-      .push(take[i]),
-      .push_data({b_last[i] && wr_req_cmpl[i], wr_req_tag[i*TAG_BITS +: TAG_BITS]}),
-      .pop(b_valid && b_id == ID_BITS'(i)), .head(binf_head[i*BINF_BITS +: BINF_BITS]),
-      .empty(unused_binf_empty), .full(binf_full[i]), .count(unused_binf_count)
-    );
-    assign arb_req[i]      = wr_req_valid[i] && !binf_full[i];
-    assign take[i]         = issue && grant[i];
-    assign wr_req_ready[i] = take[i] && b_last[i];
-    assign wr_cmpl[i]      = b_valid && b_id == ID_BITS'(i) && binf_head[i*BINF_BITS + TAG_BITS];
+    if (USED[i]) begin : g_used
+      logic                         unused_binf_empty;
+      logic [$clog2(MAX_OUT+1)-1:0] unused_binf_count;
+      dla_axi_burst_split #(
+        .ADDR_BITS(ADDR_BITS), .BEAT_BYTES(DATA_BITS / 8), .ATOM_BYTES(ATOM_BYTES),
+        .MAX_BURST(MAX_BURST), .LEN_BITS(LEN_BITS)
+      ) u_split (
+        .clk, .rstn,
+        .req_addr(wr_req_addr[i*ADDR_BITS +: ADDR_BITS]),
+        .req_len (wr_req_len[i*LEN_BITS +: LEN_BITS]),
+        .take    (take[i]),
+        .b_addr  (b_addr[i*ADDR_BITS +: ADDR_BITS]),
+        .b_len   (b_len[i*4 +: 4]),
+        .b_first (b_first[i]),
+        .b_last  (b_last[i]),
+        .a0      (lanes[i*2*LANE_BITS + LANE_BITS +: LANE_BITS]),
+        .aend    (lanes[i*2*LANE_BITS +: LANE_BITS])
+      );
+      // One entry per burst awaiting its B response: does it complete a request that asked
+      // for a completion, and with which tag.
+      dla_fifo #(.WIDTH(BINF_BITS), .DEPTH(MAX_OUT)) u_binf (
+        .clk, .rstn,
+        .push(take[i]),
+        .push_data({b_last[i] && wr_req_cmpl[i], wr_req_tag[i*TAG_BITS +: TAG_BITS]}),
+        .pop(b_valid && b_id == ID_BITS'(i)), .head(binf_head[i*BINF_BITS +: BINF_BITS]),
+        .empty(unused_binf_empty), .full(binf_full[i]), .count(unused_binf_count)
+      );
+      assign arb_req[i]      = wr_req_valid[i] && !binf_full[i];
+      assign take[i]         = issue && grant[i];
+      assign wr_req_ready[i] = take[i] && b_last[i];
+      assign wr_cmpl[i]      = b_valid && b_id == ID_BITS'(i) && binf_head[i*BINF_BITS + TAG_BITS];
+    end else begin : g_unused
+      // no client in this slot: no bursts, no data, no completions on its ID
+      assign {b_addr[i*ADDR_BITS +: ADDR_BITS], b_len[i*4 +: 4], b_first[i], b_last[i]} = '0;
+      assign lanes[i*2*LANE_BITS +: 2*LANE_BITS] = '0;
+      assign binf_head[i*BINF_BITS +: BINF_BITS] = '0;
+      assign {binf_full[i], arb_req[i], take[i], wr_req_ready[i], wr_cmpl[i]} = '0;
+      wire unused_client = &{1'b0, wr_req_valid[i], wr_req_addr[i*ADDR_BITS +: ADDR_BITS],
+                             wr_req_len[i*LEN_BITS +: LEN_BITS], wr_req_cmpl[i],
+                             wr_req_tag[i*TAG_BITS +: TAG_BITS], grant[i], binf_full[i], take[i]};
+    end
   end
 
   assign issue = aw_free && under_cap && !winf_full && |arb_req;
@@ -145,7 +157,7 @@ module dla_axi_wr_path #(
   assign w_load = (!w_valid || w_ready) && !winf_empty && wr_dat_valid[head_idx];
 
   for (genvar i = 0; i < N; i++) begin : g_wready
-    assign wr_dat_ready[i] = w_load && head_idx == IDX_BITS'(i);
+    assign wr_dat_ready[i] = USED[i] && w_load && head_idx == IDX_BITS'(i);
   end
 
   dla_axi_beat_mask #(.APB(APB)) u_mask (

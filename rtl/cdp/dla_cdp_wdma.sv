@@ -57,6 +57,7 @@ module dla_cdp_wdma #(
   localparam int APB_M1    = APB - 1;
   localparam int CNT_BITS  = $clog2(BUF_ATOMS + 1);
   localparam int RQ_BITS   = $clog2(CHUNK + 1);
+  localparam int LEN_M1_BITS = $clog2(CHUNK);  // a request is 1..CHUNK atoms: its length - 1 fits
 
   wire port = HAS_SRAM ? !ram_type : 1'b0;
 
@@ -74,7 +75,7 @@ module dla_cdp_wdma #(
   wire layer_end = blk_end && st_s == surf_m1 && last_blk && st_h == height_m1;
   wire req_valid = active && !plan_full && {{(15-CNT_BITS){1'b0}}, avail} >= chunk;
   assign wr_req_valid = {req_valid && port, req_valid && !port};
-  assign wr_req_len   = LEN_BITS'(chunk - 15'd1);
+  assign wr_req_len   = LEN_BITS'(LEN_M1_BITS'(chunk - 15'd1));
   assign wr_req_cmpl  = layer_end;
   assign wr_req_tag   = TAG_BITS'({layer_end, group});
   wire req_fire = req_valid && wr_req_ready[port];

@@ -41,6 +41,7 @@ module dla_dma_rd_client #(
 );
   localparam int CNT_BITS = $clog2(BUF_ATOMS + 1);
   localparam int RQ_BITS  = $clog2(CHUNK + 1);
+  localparam int LEN_M1_BITS = $clog2(CHUNK);   // a request is 1..CHUNK atoms: its length - 1 fits
 
   logic                last_port, presented;
   logic [CNT_BITS-1:0] free, inflight, buf_count;
@@ -48,7 +49,7 @@ module dla_dma_rd_client #(
   wire room_ok  = {{(15-CNT_BITS){1'b0}}, free} >= chunk;
   wire rd_valid = walking && port_ok && room_ok;
   assign rd_req_valid = {rd_valid && port, rd_valid && !port};
-  assign rd_req_len   = LEN_BITS'(chunk - 15'd1);
+  assign rd_req_len   = LEN_BITS'(LEN_M1_BITS'(chunk - 15'd1));
   assign rd_fire      = rd_valid && rd_req_ready[port];
   assign empty        = free == CNT_BITS'(BUF_ATOMS);
 

@@ -52,6 +52,7 @@ module dla_sdp_rd_stream #(
   localparam int CHUNK    = MAX_BURST * APB;
   localparam int CNT_BITS = $clog2(DEPTH + 1);
   localparam int RQ_BITS  = $clog2(CHUNK + 1);
+  localparam int LEN_M1_BITS = $clog2(CHUNK);   // a request is 1..CHUNK atoms: its length - 1 fits
 
   logic                 running;
   logic [16:0]          chunk;
@@ -80,7 +81,7 @@ module dla_sdp_rd_stream #(
   assign chunk       = w_running ? 17'(w_atoms) : c_chunk;
 
   assign rd_req_valid = running && chunk <= 17'(free);
-  assign rd_req_len   = LEN_BITS'(chunk) - 1'b1;
+  assign rd_req_len   = LEN_BITS'(LEN_M1_BITS'(chunk - 17'd1));
   assign busy         = running;
 
   // ---- atom buffer (credit: a chunk is requested only when all of it fits) ----

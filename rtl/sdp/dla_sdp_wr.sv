@@ -52,6 +52,7 @@ module dla_sdp_wr #(
   localparam int CNT_BITS  = $clog2(DEPTH + 1);
   localparam int LANE_BITS = (APB > 1) ? $clog2(APB) : 1;
   localparam int RQ_BITS   = $clog2(CHUNK + 1);
+  localparam int LEN_M1_BITS = $clog2(CHUNK);  // a request is 1..CHUNK atoms: its length - 1 fits
 
   logic                 running;
   logic [13:0]          chunk;
@@ -82,7 +83,7 @@ module dla_sdp_wr #(
   assign chunk       = batched ? b_atoms : c_atoms;
 
   assign wr_req_valid = running && !plan_full && 14'(avail) >= chunk;
-  assign wr_req_len   = LEN_BITS'(chunk) - 1'b1;
+  assign wr_req_len   = LEN_BITS'(LEN_M1_BITS'(chunk - 14'd1));
 
   // ---- atom buffer, issued chunks and their beats at the destination lanes ----
   dla_dma_wr_stream #(.ATOM_BITS(AB), .APB(APB), .BUF_ATOMS(DEPTH), .MAX_ATOMS(CHUNK),

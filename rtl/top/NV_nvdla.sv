@@ -246,6 +246,18 @@ module NV_nvdla (
   /* verilator lint_off UNUSEDPARAM */
   localparam int I_RBK = N_BASE;
   /* verilator lint_on UNUSEDPARAM */
+  // The client slots each AXI master serves: a slot without a reader or writer on that port gets
+  // no burst splitter, no in-flight FIFO and no arbiter input there.
+  function automatic logic [N_CLIENTS-1:0] clients_with(input logic [N_CLIENTS*NF-1:0] table_,
+                                                        input logic [NF-1:0] flags);
+    for (int i = 0; i < N_CLIENTS; i++) clients_with[i] = (table_[i*NF +: NF] & flags) == flags;
+  endfunction
+  localparam logic [NF-1:0] M_ON = NF'(1) << F_ON, M_WR = NF'(1) << F_WR;
+  /* verilator lint_off UNUSEDPARAM */   // without an SRAM port
+  localparam logic [NF-1:0] M_SRAM = NF'(1) << F_SRAM;
+  /* verilator lint_on UNUSEDPARAM */
+  localparam logic [N_CLIENTS-1:0] DBB_RD_USED = clients_with(CL, M_ON);
+  localparam logic [N_CLIENTS-1:0] DBB_WR_USED = clients_with(CL, M_ON | M_WR);
 `ifdef DLA_HAS_SRAM_IF
   localparam bit HAS_SRAM = 1'b1;
 `else
@@ -705,7 +717,8 @@ module NV_nvdla (
     .N_RD(N_CLIENTS), .N_WR(N_CLIENTS),
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .ID_BITS(ID_BITS), .MAX_BURST(`DLA_AXI_MAX_BURST), .MAX_RD_OUT(`DLA_AXI_MAX_RD_OUTSTANDING),
-    .MAX_WR_OUT(MAX_WR_OUT), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+    .MAX_WR_OUT(MAX_WR_OUT), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
+    .RD_USED(DBB_RD_USED), .WR_USED(DBB_WR_USED)
   ) u_dbb_axi (
     .clk, .rstn,
     .rd_req_valid(dbb_rd_req_valid), .rd_req_ready(dbb_rd_req_ready),
@@ -737,7 +750,8 @@ module NV_nvdla (
     .N_RD(N_CLIENTS), .N_WR(N_CLIENTS),
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
     .ID_BITS(ID_BITS), .MAX_BURST(`DLA_AXI_MAX_BURST), .MAX_RD_OUT(`DLA_AXI_MAX_RD_OUTSTANDING),
-    .MAX_WR_OUT(MAX_WR_OUT), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+    .MAX_WR_OUT(MAX_WR_OUT), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
+    .RD_USED(clients_with(CL, M_ON | M_SRAM)), .WR_USED(clients_with(CL, M_ON | M_SRAM | M_WR))
   ) u_sram_axi (
     .clk, .rstn,
     .rd_req_valid(sram_rd_req_valid), .rd_req_ready(sram_rd_req_ready),
