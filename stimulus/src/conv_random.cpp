@@ -26,6 +26,7 @@
 #include "conv_stimulus.h"
 #include "dla/regs.gen.h"
 #include "pdp_stimulus.h"
+#include "region_start.h"
 #include "generators.h"
 
 namespace dla::stimulus {
@@ -723,6 +724,10 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
   Rng junk = Rng::stream(seed, "conv.junk");
   if (!o.knob_note.empty()) b.note(o.knob_note);
   ConvAllocator alloc(cfg, layout);
+  if (o.high_addresses) {
+    Rng high = Rng::stream(seed, "conv.high");
+    alloc.restart_dbb(random_dbb_start_anywhere(cfg, high, true));
+  }
   wait_cbuf_flush(p, cfg);
   std::optional<ConvLayerSpec> prev;
   ConvCbufState state;
@@ -888,6 +893,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   o.window_percent = static_cast<unsigned>(k.integer("window_percent", 0, 100));
   o.sdp_per_element_percent = static_cast<unsigned>(k.integer("sdp_per_element_percent", 0, 100));
   const uint64_t wino_stride = k.integer("winograd_max_stride", 2, 8);
+  o.high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
   o.avoid_pdp_errata = avoid_errata;
   auto refuse = [&](const std::string& knob, const std::string& value, const std::string& why) {
     return std::invalid_argument(fmt::format("test 'conv.random': knob {}='{}' {}", knob, value, why));
@@ -941,6 +947,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   if (o.sdp_per_element_percent > 0) o.knob_note += fmt::format(" sdp_per_element_percent={}", o.sdp_per_element_percent);
   if (semi_planar) o.knob_note += " pixel_formats=semi_planar";
   if (wino_stride != 3) o.knob_note += fmt::format(" winograd_max_stride={}", wino_stride);
+  if (o.high_addresses) o.knob_note += " high_addresses=on";
   return conv_random_program(cfg, seed, o);
 }
 
@@ -977,6 +984,8 @@ TestGenerator make_conv_random_generator() {
                                      "bits, low bits included (SDP BS/BN/EW bypassed, converter scale 1, offset 0; half "
                                      "CLIP_TRUNCATE 0 and shift 0..accumulator width, half CLIP_TRUNCATE to about the "
                                      "output width and shift 0, so CACC's rounding shows)"},
+             {"high_addresses", "off", "on: the DBB regions (input, weights, SDP operands and output) start anywhere in "
+                                       "the configuration's address space, not just above 0x8000_0000"},
              {"winograd_max_stride", "3", "largest Winograd stride (2..8; strides above 1 are drawn from 2 to it)"},
              {"sdp_per_element_percent", "0", "per-cent of enabled SDP BS/BN stages whose operands come per element "
                                               "from memory (a W x H x K operand cube, the same for every batch)"},

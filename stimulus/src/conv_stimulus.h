@@ -244,6 +244,8 @@ class ConvAllocator {
  public:
   ConvAllocator(const HwConfig& cfg, Rng& layout);
   uint64_t take(MemPort port, uint64_t bytes, uint64_t align);
+  // Moves the next DBB region to `start` (high_addresses); the layout stream is not touched.
+  void restart_dbb(uint64_t start) { next_[0] = start; }
 
  private:
   Rng& rng_;
@@ -358,6 +360,10 @@ struct ConvRandomOptions {
   // element from memory (sdp.md §5.3). Own stream "conv.sdp_element"; 0 leaves every other
   // draw as it was.
   unsigned sdp_per_element_percent = 0;
+  // DBB regions start anywhere in the configuration's address space (below its top 256 MiB)
+  // instead of just above 0x8000_0000, so every address bit of both read clients and of SDP's
+  // write toggles. Own stream "conv.high"; off leaves every other draw as it was.
+  bool high_addresses = false;
 };
 // conv.random's program: layers on alternating groups, each waited for.
 Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandomOptions& o);

@@ -27,6 +27,7 @@
 #include "dla/register_map.h"
 #include "dla/regs.gen.h"
 #include "dla/test_generator.h"
+#include "high_addresses_check.h"
 #include "program_executor.h"
 
 namespace dla {
@@ -903,6 +904,12 @@ void check_shape_layers(const char* shape, Check check) {
 
 // shape=compute_bound: legal direct 3x3 layers, stride and dilation 1, full channel blocks
 // and kernel groups, output as large as the input (throughput checks).
+// high_addresses=on: input, weights, SDP operands and outputs start anywhere in the address space
+// (every address bit above the atom toggles over seeds), the layers run clean; off is the default.
+TEST(ConvRandom, HighAddressesToggleEveryAddressBitAndOffIsTheDefault) {
+  test::expect_high_addresses_toggle_every_bit("conv.random");
+}
+
 TEST(ConvRandom, ComputeBoundShape) {
   check_shape_layers("compute_bound", [](const HwConfig& cfg, const Decoded& d, const char* config, uint64_t seed) {
     const unsigned ac = cfg.conv_mac_atomic_c;

@@ -1,5 +1,5 @@
 // The check shared by the generators with a high_addresses knob that places every region from
-// one random start (cdp.random, sdp.random).
+// one random start (cdp.random, sdp.random, conv.random).
 #pragma once
 
 #include <gtest/gtest.h>
