@@ -49,4 +49,15 @@ if ! yosys -q -p "read_verilog -sv -I$gen_dir ${sources[*]} ${generated[*]};
 else
   echo "lint-rtl [$cfg]: yosys read/elaborate clean"
 fi
+# Yosys 0.23 reads a unary minus or inversion before a sized cast, -N'(x) or ~N'(x), as the cast
+# (-N)'(x) / (~N)'(x): Verilator and the Yosys flows (mutants, constant bits) would see other
+# logic. Write -(N'(x)) and ~(N'(x)).
+if grep -nP "(~|[=(\[{,?:&|^!<>+*/%]\s*-)\s*\w+'\(" "${sources[@]}" "${generated[@]}" \
+     | grep -vE ":[0-9]+:[[:space:]]*//" >"$log"; then
+  echo "lint-rtl [$cfg]: unary - or ~ before a sized cast (write -(N'(x)), ~(N'(x))):" >&2
+  cat "$log" >&2
+  status=1
+else
+  echo "lint-rtl [$cfg]: no unary operator before a sized cast"
+fi
 exit $status

@@ -290,7 +290,9 @@ module dla_cdma #(
                                32'(ENTRY_BYTES) + ((32'(d_sw) & 32'(APE - 1)) << ATOM_SH);
   wire  [31:0]      d_off    = d_sbase + d_xoff;
   wire  [EA-1:0]    d_ent    = ring_add(d_slice, (EA+1)'(d_off >> ENT_SH), '0, data_ring);
-  wire  [ENT_SH-1:0] d_sh    = ENT_SH'(d_off);
+  // atoms sit at atom-aligned offsets of an entry (d_off is a multiple of ATOM_BYTES), so the
+  // bits below the atom are 0; with one atom an entry the beat always starts the window
+  wire  [ENT_SH-1:0] d_sh    = ENT_SH'(d_off) & ~(ENT_SH'(ATOM_BYTES - 1));
 
   // atoms of the beat: count and lowest lane (the mask is contiguous)
   /* verilator lint_off UNUSEDSIGNAL */   // one atom a beat (APB = 1): always lane 0

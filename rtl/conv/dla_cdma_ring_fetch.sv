@@ -89,10 +89,11 @@ module dla_cdma_ring_fetch #(
       end
       if (beat_in) begin
         atoms <= atoms + 32'(beat_n);
+        // with one atom an entry (APE = 1) every atom starts an entry: the lane stays 0
         if (lane_n >= (APE_B+1)'(APE)) begin
-          lane <= APE_B'(lane_n - (APE_B+1)'(APE));
+          lane <= (APE == 1) ? '0 : APE_B'(lane_n - (APE_B+1)'(APE));
           ent  <= ring_add(ent, (EA+1)'(1), ring_first, ring_size);
-        end else lane <= APE_B'(lane_n);
+        end else lane <= (APE == 1) ? '0 : APE_B'(lane_n);
       end
     end
 
