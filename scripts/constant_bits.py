@@ -2,11 +2,14 @@
 """List the signal bits of one configuration's RTL that are constant by elaboration.
 
 Yosys reads the DUT (its Verilog file list plus, for dlaverif's own RTL, the configuration's
-generated register blocks), flattens it under the top module and optimises it (`opt -full`:
-constant folding, flops whose value cannot leave their reset value, also through a hold/enable
-feedback, unused logic); a bit the optimised netlist drives with a constant 0 or 1 can never
-toggle once reset is released, whatever the stimulus: a bus wider than the configuration uses,
-a port of a unit the configuration leaves out, a tied input. The code-coverage closure
+generated register blocks), flattens it under the top module, marks every named wire `keep`
+(else the optimiser deletes a flop it proved constant together with its name, and the bit could
+not be told from a live one) and optimises it: `opt -full` (constant folding, flops whose value
+cannot leave their reset value, also through a hold/enable feedback), `wreduce` (an adder or
+multiplier of narrower operands drives the high bits of its wide result with 0) and `opt -full`
+again. A bit the optimised netlist drives with a constant 0 or 1 can never toggle once reset is
+released, whatever the stimulus: a bus wider than the configuration uses, a port of a unit the
+configuration leaves out, a tied input, the high bits of a 32-bit sum of 13-bit fields. The code-coverage closure
 (docs/coverage.md) leaves those bits out of the toggle goal and reports them apart.
 
 Usage: constant_bits.py --filelist F [--gen-dir G] [--top NV_nvdla] --config C --out OUT_JSON
@@ -29,6 +32,9 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "mutate"))
 from gen_mutants import read_list  # noqa: E402  (the file-list reader the mutant flow uses)
+
+
+PASSES = "setattr -set keep 1 w:\\*; opt -full; wreduce; opt -full"
 
 
 def constant_bits(netlist, top_name):
@@ -83,7 +89,7 @@ def main(argv):
     with tempfile.TemporaryDirectory() as tmp:
         netlist_path = os.path.join(tmp, "netlist.json")
         script = (f"read_verilog -sv {' '.join(incdirs)} {' '.join(sources)}; "
-                  f"hierarchy -check -top {a.top}; proc; flatten; opt -full; write_json {netlist_path}")
+                  f"hierarchy -check -top {a.top}; proc; flatten; {PASSES}; write_json {netlist_path}")
         try:
             run = subprocess.run(["yosys", "-q", "-p", script], cwd=list_dir, capture_output=True, text=True)
         except FileNotFoundError:
@@ -97,7 +103,7 @@ def main(argv):
     signals, declared = constant_bits(netlist, a.top)
     version = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout.strip()
     out = {"format": "dlaverif-constant-bits/1", "config": a.config, "top": a.top,
-           "tool": f"{version}: proc; flatten; opt -full", "signals": signals, "declared": declared}
+           "tool": f"{version}: proc; flatten; {PASSES}", "signals": signals, "declared": declared}
     with open(a.out + ".tmp", "w") as f:
         json.dump(out, f, indent=0, sort_keys=True)
     os.replace(a.out + ".tmp", a.out)

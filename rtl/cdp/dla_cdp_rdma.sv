@@ -45,7 +45,8 @@ module dla_cdp_rdma #(
 );
   localparam int ATOM_BITS = 8 * ATOM_BYTES;
   localparam int ATOM_SH   = $clog2(ATOM_BYTES);
-  localparam int CHUNK     = MAX_BURST * APB;
+  localparam int CHUNK     = MAX_BURST * APB;          // atoms of one burst-aligned region
+  localparam int REQ_MAX   = (BLOCK < CHUNK) ? BLOCK : CHUNK;   // a request stays in its width block
 
   // ---- registers ------------------------------------------------------------------------
   logic        op_en, op_done, unused_consumer, unused_producer;
@@ -89,7 +90,7 @@ module dla_cdp_rdma #(
 
   wire  start = op_en && !running;
   logic rd_fire, buf_empty;
-  dla_dma_rd_client #(.ATOM_BITS(ATOM_BITS), .APB(APB), .BUF_ATOMS(BUF_ATOMS), .CHUNK(CHUNK),
+  dla_dma_rd_client #(.ATOM_BITS(ATOM_BITS), .APB(APB), .BUF_ATOMS(BUF_ATOMS), .CHUNK(REQ_MAX),
                       .LEN_BITS(LEN_BITS)) u_client (
     .clk, .rstn, .start, .walking, .port, .chunk, .perf_en, .rd_fire, .empty(buf_empty),
     .rd_req_valid, .rd_req_ready, .rd_req_len, .rd_dat_valid, .rd_dat_data, .rd_dat_mask,

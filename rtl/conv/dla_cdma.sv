@@ -389,7 +389,7 @@ module dla_cdma #(
 
   dla_cdma_img #(
     .ADDR_BITS(ADDR_BITS), .DATA_BITS(DATA_BITS), .ATOM_BYTES(ATOM_BYTES),
-    .ENTRY_BYTES(ENTRY_BYTES), .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
+    .ENTRY_BYTES(ENTRY_BYTES), .PREC16(PREC16), .EA(EA), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS)
   ) u_img (
     .clk, .rstn, .start(start && image && fetch_data),
     .pixel_format, .es2, .fp_out(HAS_FP && proc_prec == 2'd2), .nan_to_zero, .sign_override, .width_m1, .height_m1, .chan_m1, .x_offset,
@@ -469,7 +469,8 @@ module dla_cdma #(
 
   logic                 t_req, m_req, g_req, t_walk, m_walk, g_done;
   logic [ADDR_BITS-1:0] t_addr, m_addr, g_addr;
-  logic [31:0]          t_len, m_len, t_atoms, m_atoms, declared;
+  logic [$clog2(WCHUNK+1)-1:0] t_len, m_len;           // atoms a request (at most WCHUNK)
+  logic [31:0]          t_atoms, m_atoms, declared;
   // The kind goes by priority when a request is first presented and then stays until the
   // request is accepted: the AXI master accepts with the last burst, and a v1 weight request
   // (WCHUNK atoms) is several bursts, so a WGS or WMB request that becomes ready meanwhile must
@@ -542,7 +543,7 @@ module dla_cdma #(
   assign wp_req = w_held ? (w_sel == 2'd2 ? g_req : w_sel == 2'd1 ? m_req : t_req) : (t_req || m_req || g_req);
   assign rd_req_addr[ADDR_BITS +: ADDR_BITS] = w_sel == 2'd2 ? g_addr : w_sel == 2'd1 ? m_addr : t_addr;
   assign rd_req_len[LEN_BITS +: LEN_BITS]    = w_sel == 2'd2 ? '0 :
-                                               LEN_BITS'((w_sel == 2'd1 ? m_len : t_len) - 32'd1);
+                                               LEN_BITS'((w_sel == 2'd1 ? 32'(m_len) : 32'(t_len)) - 32'd1);
   assign rd_req_tag[TAG_BITS +: TAG_BITS]    = TAG_BITS'(w_sel);
 
   assign ww_en    = tw_en || mw_en;

@@ -15,6 +15,7 @@ module dla_cdma_img #(
   parameter int DATA_BITS   = 64,
   parameter int ATOM_BYTES  = 8,
   parameter int ENTRY_BYTES = 8,
+  parameter bit PREC16      = 1'b0,  // int16/fp16 support: 16-bit and 10-bit pixel components
   parameter int EA          = 14,
   parameter int LEN_BITS    = 16,
   parameter int TAG_BITS    = 4,
@@ -274,6 +275,8 @@ module dla_cdma_img #(
       6'd31, 6'd33, 6'd35: comp = {16'd0, wd({32'd0, uw}, 1), wd({32'd0, uw}, 0), wd(pw, 0)};
       default: ;
     endcase
+    // without int16/fp16 the formats with wider components are refused: 8-bit components only
+    comp = comp & {4{PREC16 ? 16'hffff : 16'h00ff}};
   end
   logic [63:0] pix_bytes;                                     // the pixel's elements, packed
   logic [63:0] els;                                           // element i at [16i +: 16]
@@ -313,7 +316,10 @@ module dla_cdma_img #(
   dla_fp16_census #(.BITS(AB)) u_census (.data(fifo_head[0 +: AB]), .sel(cen_sel), .nan(cen_nan), .inf(cen_inf));
 
   // ---- line packer --------------------------------------------------------------------
-  logic [2*EB*8-1:0] stg;
+  // The entry being packed holds at most EB - 1 bytes between writes (a full one is written);
+  // a pixel of up to 8 bytes placed after them ends before byte EB + 7.
+  localparam int PLB = EB + 7;
+  logic [(EB-1)*8-1:0] stg;
   logic [EC-1:0]     sp;           // bytes of the current entry already placed
   logic [EA-1:0]     went, slice;
   logic [13:0]       rows;
@@ -326,10 +332,10 @@ module dla_cdma_img #(
     ring_add = s[EA-1:0];
   endfunction
 
-  logic [2*EB*8-1:0] placed;
+  logic [PLB*8-1:0]  placed;
   logic [EC:0]       sp_next;
   always_comb begin
-    placed  = stg;
+    placed  = (PLB*8)'(stg);
     for (int i = 0; i < 8; i++)
       if (4'(i) < pix_bytes_n) placed[(32'(sp) + i)*8 +: 8] = pix_bytes[i*8 +: 8];
     sp_next = (EC+1)'(sp) + (EC+1)'(pix_bytes_n);
@@ -343,7 +349,7 @@ module dla_cdma_img #(
     if (pix_go && sp_next >= (EC+1)'(EB)) w_en = 1'b1;
     if (flush) begin
       w_en   = sp != '0;
-      w_data = stg[EB*8-1:0];
+      w_data = (EB*8)'(stg);
       for (int b = 0; b < EB; b++) w_mask[b] = 32'(b) < 32'(sp);
     end
   end
@@ -383,11 +389,11 @@ module dla_cdma_img #(
       sy <= sy + 13'd1;
     end else if (pix_go) begin
       if (sp_next >= (EC+1)'(EB)) begin
-        stg  <= placed >> (EB * 8);
+        stg  <= ((EB-1)*8)'(placed >> (EB * 8));
         sp   <= EC'(sp_next - (EC+1)'(EB));
         went <= ring_add(went, (EA+1)'(1), data_ring);
       end else begin
-        stg <= placed;
+        stg <= ((EB-1)*8)'(placed);
         sp  <= EC'(sp_next);
       end
       if (px == lpix - 14'd1) begin

@@ -13,7 +13,8 @@ module dla_cdma_ring_fetch #(
   parameter int ENTRY_BYTES = 8,
   parameter int EA          = 14,
   parameter int APB         = 1,                     // atoms per memory beat
-  parameter int CHUNK       = 16                     // atoms per request at most
+  parameter int CHUNK       = 16,                    // atoms per request at most
+  parameter int RA_BITS     = $clog2(CHUNK + 1)
 ) (
   input  logic                       clk,
   input  logic                       rstn,
@@ -28,7 +29,7 @@ module dla_cdma_ring_fetch #(
   output logic                       req_valid,
   input  logic                       req_fire,
   output logic [ADDR_BITS-1:0]       req_addr,
-  output logic [31:0]                req_atoms,
+  output logic [RA_BITS-1:0]         req_atoms,
   input  logic                       beat_in,        // a returned beat of this copy
   input  logic [APB*ATOM_BYTES*8-1:0] beat_atoms,    // its atoms from the lowest valid lane
   input  logic [1:0]                 beat_n,         // how many
@@ -61,10 +62,10 @@ module dla_cdma_ring_fetch #(
   wire  [32:0]      limit = ({1'b0, released} + 33'(ring_size)) << APE_SH;
   wire  [32:0]      space = (limit > {1'b0, issued}) ? limit - {1'b0, issued} : 33'd0;
   always_comb begin
-    req_atoms = (left < 32'(CHUNK)) ? left : 32'(CHUNK);
-    if ({1'b0, req_atoms} > space) req_atoms = 32'(space);
+    req_atoms = (left < 32'(CHUNK)) ? RA_BITS'(left) : RA_BITS'(CHUNK);
+    if (33'(req_atoms) > space) req_atoms = RA_BITS'(space);
   end
-  assign req_valid = enable && walking && left != 32'd0 && req_atoms != 32'd0;
+  assign req_valid = enable && walking && left != 32'd0 && req_atoms != '0;
   wire [APE_B:0] lane_n = (APE_B+1)'(lane) + (APE_B+1)'(beat_n);
 
   always_ff @(posedge clk or negedge rstn)
@@ -84,7 +85,7 @@ module dla_cdma_ring_fetch #(
       lane     <= '0;
     end else begin
       if (req_fire) begin
-        issued   <= issued + req_atoms;
+        issued   <= issued + 32'(req_atoms);
         req_addr <= req_addr + (ADDR_BITS'(req_atoms) << ATOM_SH);
       end
       if (beat_in) begin

@@ -207,8 +207,9 @@ module dla_csc #(
   logic [3:0]  sq_u, sq_v;
   wire  [3:0]  w_sx   = 4'(wino_sx_m1) + 4'd1;
   wire  [13:0] w_aelm = es2 ? 14'(ATOM_BYTES / 2) : 14'(ATOM_BYTES);
-  wire  [31:0] w_wp   = (32'(in_w_m1) + 32'd1) * 32'(w_sx);      // padded row, atoms
-  wire  [31:0] sq_wgo = (32'(sq_v) * (32'(wino_surf_m1) + 32'd1) + 32'(sq_su)) * w_wp + 32'(sq_u);
+  // (constant 0 without Winograd, as the compression and batch state without theirs)
+  wire  [31:0] w_wp   = HAS_WINO ? (32'(in_w_m1) + 32'd1) * 32'(w_sx) : '0;      // padded row, atoms
+  wire  [31:0] sq_wgo = HAS_WINO ? (32'(sq_v) * (32'(wino_surf_m1) + 32'd1) + 32'(sq_su)) * w_wp + 32'(sq_u) : '0;
   wire  [26:0] sq_left  = npix - sq_p0;
   logic [SLB:0] sq_npix;
   logic        sq_last_str;
@@ -302,7 +303,7 @@ module dla_csc #(
               sq_p0  <= sq_p0 + 27'(sq_npix);
               sq_x0  <= st_xp[32'(sq_npix)*13 +: 13];
               sq_dx0 <= st_dx[sq_npix];
-              sq_b0  <= st_b[32'(sq_npix)*5 +: 5];
+              sq_b0  <= HAS_BATCH ? st_b[32'(sq_npix)*5 +: 5] : '0;
               sq_y0  <= st_y[32'(sq_npix)*13 +: 13];
             end else begin
               sq_p0 <= '0;
@@ -445,7 +446,7 @@ module dla_csc #(
       ld_busy <= 1'b0; ld_slot <= 1'b0; ld_k <= '0;
       gb_off <= '0; wp_off <= '0; gb_ent <= wt_first; wp_ent <= wt_first;
       wt_released <= '0;
-      mk <= '0; mp_off <= '0; mgb_off <= '0; mp_ent <= wmb_first; mgb_ent <= wmb_first;
+      mk <= '0; mp_off <= '0; mgb_off <= '0; mp_ent <= HAS_WMB ? wmb_first : '0; mgb_ent <= HAS_WMB ? wmb_first : '0;
       s_full <= 1'b0; wmb_released <= '0;
       lq_valid <= 1'b0;
     end else begin
@@ -480,9 +481,9 @@ module dla_csc #(
             gb_off <= gb_off_n;
             gb_ent <= gb_ent_n;
             if (!skip_weight_rls) wt_released <= gb_off_n >> ENT_SH;
-            mgb_off <= mgb_off_n;
-            mgb_ent <= mgb_ent_n;
-            if (!skip_weight_rls) wmb_released <= mgb_off_n >> MSH;
+            mgb_off <= HAS_WMB ? mgb_off_n : '0;
+            mgb_ent <= HAS_WMB ? mgb_ent_n : '0;
+            if (!skip_weight_rls) wmb_released <= HAS_WMB ? mgb_off_n >> MSH : '0;
           end
         end
       end
@@ -499,24 +500,29 @@ module dla_csc #(
         if (sq_first_op) begin                      // every stripe reads the group from its base
           wp_off <= gb_off_n;
           wp_ent <= gb_ent_n;
-          mp_off <= mgb_off_n;
-          mp_ent <= mgb_ent_n;
+          mp_off <= HAS_WMB ? mgb_off_n : '0;
+          mp_ent <= HAS_WMB ? mgb_ent_n : '0;
         end
-        d_p0[(tk_slot)*(26+1) +: (26+1)]   <= sq_p0;
-        d_x0[(tk_slot)*(12+1) +: (12+1)]   <= sq_x0;
-        d_y0[(tk_slot)*(12+1) +: (12+1)]   <= sq_y0;
-        d_dx0[tk_slot] <= sq_dx0;
-        d_b0[tk_slot*5 +: 5] <= sq_b0;
-        d_blk[(tk_slot)*(10+1) +: (10+1)]  <= sq_blk;
-        d_rdy[(tk_slot)*(10+1) +: (10+1)]  <= sq_rdy;
-        d_sdx[(tk_slot)*(10+1) +: (10+1)]  <= sq_sdx;
-        d_r[(tk_slot)*(4+1) +: (4+1)]    <= sq_r;
-        d_npix[(tk_slot)*(SLB+1) +: (SLB+1)] <= sq_npix;
-        d_bank[tk_slot] <= sq_bank;
-        d_first[tk_slot] <= sq_first_op;
-        d_last[tk_slot] <= sq_last_op;
-        d_wgo[tk_slot*32 +: 32] <= sq_wgo;
-        d_co[tk_slot*14 +: 14]  <= sq_co;
+        // the descriptor into slot tk_slot, written with constant indices so that a field the
+        // configuration fixes (batch, Winograd) is a constant flop to synthesis
+        for (int s = 0; s < 2; s++)
+          if (tk_slot == 1'(s)) begin
+            d_p0[s*27 +: 27]   <= sq_p0;
+            d_x0[s*13 +: 13]   <= sq_x0;
+            d_y0[s*13 +: 13]   <= sq_y0;
+            d_dx0[s]           <= sq_dx0;
+            d_b0[s*5 +: 5]     <= sq_b0;
+            d_blk[s*11 +: 11]  <= sq_blk;
+            d_rdy[s*11 +: 11]  <= sq_rdy;
+            d_sdx[s*11 +: 11]  <= sq_sdx;
+            d_r[s*5 +: 5]      <= sq_r;
+            d_npix[s*(SLB+1) +: (SLB+1)] <= sq_npix;
+            d_bank[s]          <= sq_bank;
+            d_first[s]         <= sq_first_op;
+            d_last[s]          <= sq_last_op;
+            d_wgo[s*32 +: 32]  <= sq_wgo;
+            d_co[s*14 +: 14]   <= HAS_WINO ? sq_co : '0;
+          end
       end
     end
 
