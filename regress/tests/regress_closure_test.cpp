@@ -4,11 +4,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "dla/regression/closure.h"
 #include "dla/regression/code_coverage.h"
 #include "dla/regression/code_coverage_closure.h"
 #include "dla/regression/constant_bits.h"
+#include "dla/regression/coverage_file_gzip.h"
 #include "dla/regression/knob_candidates.h"
 #include "dla/regression/plan.h"
 #include "dla/regression/plan_writer.h"
@@ -305,6 +307,46 @@ TEST(ResetPhaseCoverage, MismatchedOrBadFilesNameTheFile) {
   EXPECT_NE(error_of(d.file("f4.dat", one), d.file("missing.dat")).find("missing.dat: cannot read"), std::string::npos);
   // A failed combination leaves the final file as it was.
   EXPECT_EQ(CodeCoverage::load(d.file("f1.dat")).points()[0].count, 1u);
+}
+
+// Per-test coverage files are stored compressed: the round trip gives the same bytes and the
+// same points, the plain file is gone, and bad compressed files name themselves.
+TEST(CoverageFileGzip, RoundTripAndBadFiles) {
+  TempDir d;
+  std::string text = "# SystemC::Coverage-3\n";
+  for (int i = 0; i < 2000; ++i) text += point("v_toggle/a", "a.sv", i, "", "q[" + std::to_string(i % 7) + "]", "TOP.a", i % 3);
+  const std::string plain = d.file("c.dat", text);
+  gzip_coverage_file(plain);
+  EXPECT_FALSE(fs::exists(plain));
+  ASSERT_TRUE(fs::exists(plain + ".gz"));
+  EXPECT_LT(fs::file_size(plain + ".gz"), text.size() / 5);
+  gunzip_coverage_file(plain + ".gz", d.file("back.dat"));
+  auto slurp = [](const std::string& path) {
+    std::ostringstream ss;
+    ss << std::ifstream(path, std::ios::binary).rdbuf();
+    return ss.str();
+  };
+  EXPECT_EQ(slurp(d.file("back.dat")), text);
+  EXPECT_EQ(CodeCoverage::load(d.file("back.dat")).points().size(), 2000u);
+
+  auto error_of = [](auto f) -> std::string {
+    try {
+      f();
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_NE(error_of([&] { gzip_coverage_file(d.file("none.dat")); }).find("none.dat: cannot read"), std::string::npos);
+  EXPECT_NE(error_of([&] { gunzip_coverage_file(d.file("none.gz"), d.file("o.dat")); }).find("none.gz: cannot read"),
+            std::string::npos);
+  const std::string gz = slurp(plain + ".gz");
+  d.file("cut.gz", gz.substr(0, gz.size() / 2));
+  EXPECT_NE(error_of([&] { gunzip_coverage_file(d.file("cut.gz"), d.file("o.dat")); }).find("cut.gz: truncated"),
+            std::string::npos);
+  d.file("junk.gz", std::string(64, '\x1f') + "not gzip at all");
+  EXPECT_NE(error_of([&] { gunzip_coverage_file(d.file("junk.gz"), d.file("o.dat")); }).find("junk.gz: not gzip data"),
+            std::string::npos);
 }
 
 // The project's waiver file loads, names source files that exist and configurations that exist,

@@ -312,8 +312,11 @@ if [ -n "$nocov" ]; then
     ok "$nocov, without a coverage model, is refused" || { fail "no coverage model: exit $rc"; cat "$tmp/o"; }
 else echo "note: every RTL model has a coverage model: the refusal is not checked"; fi
 "$dla" regress --plan "$tmp/cc.yaml" --code-coverage -j 2 --out "$tmp/cc" >"$tmp/o" 2>&1 || { fail "code coverage run"; cat "$tmp/o"; }
-for t in regs/1 pdp/1 pdp/2; do [ -s "$tmp/cc/tests/$t/coverage.dat" ] || fail "$t wrote no coverage.dat"; done
-[ -e "$tmp/cc/tests/gold/1/coverage.dat" ] && fail "a golden-only test wrote coverage.dat"
+for t in regs/1 pdp/1 pdp/2; do
+  [ -s "$tmp/cc/tests/$t/coverage.dat.gz" ] && gzip -t "$tmp/cc/tests/$t/coverage.dat.gz" || fail "$t wrote no coverage.dat.gz"
+  [ -e "$tmp/cc/tests/$t/coverage.dat" ] && fail "$t left its uncompressed coverage.dat"
+done
+ls "$tmp"/cc/tests/gold/1/coverage.dat* >/dev/null 2>&1 && fail "a golden-only test wrote a coverage file"
 for f in merged.dat merged.info lines.tsv summary.json html/index.html; do
   [ -s "$tmp/cc/coverage/code/$f" ] || fail "coverage/code/$f missing"
 done
@@ -325,7 +328,7 @@ grep -q 'href="coverage/code/html/index.html"' "$tmp/cc/report.html" || fail "re
 pdp_all=$(sqlite3 "$tmp/cc/results.db" "select sum(lines_hit) from code_coverage where unit='pdp'")
 [ "$pdp_all" -gt 0 ] && ok "pdp lines hit: $pdp_all" || fail "pdp lines hit: $pdp_all"
 # The merged lines and a single test's hits agree on a line the PDP runs only with a layer.
-python3 - "$tmp/cc/coverage/code/lines.tsv" "$tmp/cc/tests/regs/1/coverage.dat" <<'PY' || fail "lines.tsv / per-test hits"
+python3 - "$tmp/cc/coverage/code/lines.tsv" <<'PY' || fail "lines.tsv / per-test hits"
 import sys
 merged = {}
 for l in open(sys.argv[1]):
@@ -338,11 +341,11 @@ PY
 # regs-only test would show the PDP datapath toggled although no layer ran. Reset-phase line
 # hits stay (every test runs the reset branches), and the snapshot file is gone.
 ls "$tmp"/cc/tests/*/*/coverage.dat.reset >/dev/null 2>&1 && fail "a reset snapshot was left behind"
-python3 - "$tmp/cc/tests/regs/1/coverage.dat" <<'PY' && ok "toggles count after reset only" || fail "toggles include the reset phase"
-import re, sys
+python3 - "$tmp/cc/tests/regs/1/coverage.dat.gz" <<'PY' && ok "toggles count after reset only" || fail "toggles include the reset phase"
+import gzip, re, sys
 tog = hit = 0
 lines_hit = 0
-for l in open(sys.argv[1], encoding="latin-1"):
+for l in gzip.open(sys.argv[1], "rt", encoding="latin-1"):
     m = re.match(r"C '(.*)' (\d+)$", l.rstrip("\n"))
     if not m: continue
     k, n = m.group(1), int(m.group(2))
@@ -370,11 +373,11 @@ grep -q "warning: no constant-bit list for configuration small ($tmp/noconst/sma
     "$tmp/cc/coverage/code/closure.json" && ok "no constant-bit list: warned, none left out" || { fail "missing constant-bit list"; cat "$tmp/onc"; }
 "$dla" regress --resume --out "$tmp/cc" >"$tmp/onc" 2>&1   # back to the build's list for what follows
 # merged.dat holds, for every coverage point, the sum of the per-test counts (no test dropped).
-python3 - "$tmp/cc/coverage/code/merged.dat" "$tmp"/cc/tests/{regs/1,pdp/1,pdp/2}/coverage.dat <<'PY' && ok "merged.dat: the sum of the 3 tests" || fail "merged.dat is not the sum of the tests"
-import collections, re, sys
+python3 - "$tmp/cc/coverage/code/merged.dat" "$tmp"/cc/tests/{regs/1,pdp/1,pdp/2}/coverage.dat.gz <<'PY' && ok "merged.dat: the sum of the 3 tests" || fail "merged.dat is not the sum of the tests"
+import collections, gzip, re, sys
 def points(path):
     p = collections.Counter()
-    for l in open(path, encoding="latin-1"):
+    for l in (gzip.open if path.endswith(".gz") else open)(path, "rt", encoding="latin-1"):
         m = re.match(r"C '(.*)' (\d+)$", l.rstrip("\n"))
         if m: p[m.group(1)] += int(m.group(2))
     return p
@@ -384,6 +387,29 @@ assert total and sum(total.values()) > 0, "no coverage points in the tests' file
 diff = [k for k in set(merged) | set(total) if merged[k] != total[k]]
 assert not diff, f"{len(diff)} points differ, e.g. {diff[0][:120]!r}: merged {merged[diff[0]]}, tests {total[diff[0]]}"
 PY
+# A truncated compressed file is left out with a warning naming it (the others still merge);
+# an uncompressed coverage.dat, as older runs wrote, is merged as it is.
+cp -r "$tmp/cc" "$tmp/ccz"
+head -c 2000 "$tmp/cc/tests/pdp/1/coverage.dat.gz" >"$tmp/ccz/tests/pdp/1/coverage.dat.gz"
+gzip -dc "$tmp/cc/tests/pdp/2/coverage.dat.gz" >"$tmp/ccz/tests/pdp/2/coverage.dat" && rm "$tmp/ccz/tests/pdp/2/coverage.dat.gz"
+"$dla" regress --resume --out "$tmp/ccz" >"$tmp/oz" 2>&1
+grep -q "warning: .*ccz/tests/pdp/1/coverage.dat.gz: truncated gzip file (left out of the code coverage)" "$tmp/oz" &&
+  grep -Eq "^code coverage: line [0-9.]+%, toggle [0-9.]+% over 2 coverage files" "$tmp/oz" &&
+  [ ! -e "$tmp/ccz/coverage/code/expanded" ] &&
+  python3 - "$tmp/ccz/coverage/code/merged.dat" "$tmp"/cc/tests/{regs/1,pdp/2}/coverage.dat.gz <<'PY' &&
+import collections, gzip, re, sys
+def points(path):
+    p = collections.Counter()
+    for l in (gzip.open if path.endswith(".gz") else open)(path, "rt", encoding="latin-1"):
+        m = re.match(r"C '(.*)' (\d+)$", l.rstrip("\n"))
+        if m: p[m.group(1)] += int(m.group(2))
+    return p
+merged, total = points(sys.argv[1]), collections.Counter()
+for f in sys.argv[2:]: total.update(points(f))
+assert all(merged[k] == total[k] for k in set(merged) | set(total))
+PY
+  ok "a truncated coverage.dat.gz is left out by name; a plain coverage.dat merges" || { fail "truncated / plain coverage files"; cat "$tmp/oz"; }
+rm -rf "$tmp/ccz"
 # Closure: the first run's uncovered PDP lines of one file waived (plus an entry that excuses
 # nothing), goals not met exit 1 naming the unit, goals met exit 0; closure.json and the report
 # agree; a bad waiver file is refused before any test runs.

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "dla/regression/coverage_file_gzip.h"
+
 namespace fs = std::filesystem;
 
 namespace dla::regression {
@@ -70,7 +72,9 @@ std::vector<std::string> code_coverage_files(const std::string& test_dir) {
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(test_dir, ec)) {
     const std::string n = e.path().filename().string();
-    if (n.rfind("coverage", 0) == 0 && e.path().extension() == ".dat") files.push_back(e.path().string());
+    const bool dat = e.path().extension() == ".dat";
+    const bool gz = e.path().extension() == ".gz" && e.path().stem().extension() == ".dat";
+    if (n.rfind("coverage", 0) == 0 && (dat || gz)) files.push_back(e.path().string());
   }
   std::sort(files.begin(), files.end());
   return files;
@@ -93,23 +97,53 @@ MergedCodeCoverage merge_code_coverage(const std::vector<std::string>& dat_files
   // in the test's log): its line coverage lacks the reset branches.
   size_t incomplete = 0;
   std::string example;
-  for (const std::string& f : dat_files)
-    if (fs::exists(f + ".reset") && incomplete++ == 0) example = f + ".reset";
+  for (const std::string& f : dat_files) {
+    const fs::path plain = fs::path(f).extension() == ".gz" ? fs::path(f).replace_extension() : fs::path(f);
+    if (fs::exists(plain.string() + ".reset") && incomplete++ == 0) example = plain.string() + ".reset";
+  }
   if (incomplete)
     err << "regress: warning: " << incomplete << " coverage file(s) lack the reset phase's line hits (e.g. "
         << example << " was left behind; the test's log says why)\n";
   const std::string tool = verilator_coverage_tool();
-  // In batches, so that no command line grows with the number of tests.
+  // In batches, so that no command line grows with the number of tests; compressed files
+  // (coverage.dat.gz) are expanded to <dir>/expanded/ for their batch only.
   constexpr size_t kBatch = 200;
+  const fs::path expanded = d / "expanded";
+  size_t unreadable = 0, merged_any = 0;
   for (size_t i = 0; i < dat_files.size(); i += kBatch) {
     std::vector<std::string> args = {tool, "--write", m.merged_dat + ".tmp"};
-    if (i) args.push_back(m.merged_dat);
-    for (size_t k = i; k < std::min(dat_files.size(), i + kBatch); ++k) args.push_back(dat_files[k]);
-    if (!run_tool(args, log)) {
+    if (merged_any) args.push_back(m.merged_dat);
+    fs::create_directories(expanded);
+    for (size_t k = i; k < std::min(dat_files.size(), i + kBatch); ++k) {
+      if (fs::path(dat_files[k]).extension() != ".gz") {
+        args.push_back(dat_files[k]);
+        continue;
+      }
+      const std::string plain = (expanded / (std::to_string(k) + ".dat")).string();
+      try {
+        gunzip_coverage_file(dat_files[k], plain);
+        args.push_back(plain);
+      } catch (const std::exception& e) {
+        if (unreadable++ == 0) err << "regress: warning: " << e.what() << " (left out of the code coverage)\n";
+      }
+    }
+    if (args.size() == (merged_any ? 4u : 3u)) continue;  // nothing of this batch was readable
+    const bool ok = run_tool(args, log);
+    fs::remove_all(expanded);
+    if (!ok) {
       err << "regress: warning: verilator_coverage could not merge the code coverage (see " << log.string() << ")\n";
       return m;
     }
     fs::rename(m.merged_dat + ".tmp", m.merged_dat);
+    ++merged_any;
+  }
+  fs::remove_all(expanded);
+  if (unreadable > 1)
+    err << "regress: warning: " << unreadable << " compressed coverage files were unreadable and left out\n";
+  m.files = dat_files.size() - unreadable;
+  if (!merged_any) {
+    err << "regress: warning: no code-coverage file could be read\n";
+    return m;
   }
   const std::string root = code_coverage_source_root();
   try {

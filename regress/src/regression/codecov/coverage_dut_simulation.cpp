@@ -8,6 +8,7 @@
 #include <exception>
 #include <string>
 
+#include "dla/regression/coverage_file_gzip.h"
 #include "dla/regression/reset_phase_coverage.h"
 
 #include "simulation_factories.h"
@@ -38,7 +39,7 @@ std::string next_coverage_path() {
   return path;
 }
 
-// Writes the model's line and toggle counters when it goes away (the counters live in the
+// Writes the model's line and toggle counters (gzip-compressed, <file>.gz) when it goes away (the counters live in the
 // model, so this is the last moment they exist). At reset release it saves the counters to
 // <file>.reset and zeroes them, so toggles count only after reset (the random start would
 // otherwise toggle nearly every bit); the reset phase's line hits are added back at the end.
@@ -54,12 +55,19 @@ class CoverageDut : public DLA_DUT_CLASS {
 
   ~CoverageDut() override {
     contextp()->coveragep()->write(path_.c_str());
-    if (!reset_saved_) return;
+    if (reset_saved_) {
+      try {
+        dla::regression::add_reset_phase_hits(path_, reset_path());
+        std::remove(reset_path().c_str());
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "dlaverif-cov: the reset phase's line hits are not in %s: %s\n", path_.c_str(), e.what());
+      }
+    }
+    // Kept compressed (~25x smaller): the regression's merge expands it again.
     try {
-      dla::regression::add_reset_phase_hits(path_, reset_path());
-      std::remove(reset_path().c_str());
+      dla::regression::gzip_coverage_file(path_);
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "dlaverif-cov: the reset phase's line hits are not in %s: %s\n", path_.c_str(), e.what());
+      std::fprintf(stderr, "dlaverif-cov: %s (the file stays uncompressed)\n", e.what());
     }
   }
 

@@ -1,4 +1,4 @@
-// The regression's code-coverage step: merges the tests' coverage.dat files with
+// The regression's code-coverage step: merges the tests' coverage files (coverage.dat.gz) with
 // verilator_coverage, converts the result to lcov's format and renders it with genhtml.
 #pragma once
 
@@ -25,7 +25,8 @@ struct MergedCodeCoverage {
 MergedCodeCoverage merge_code_coverage(const std::vector<std::string>& dat_files, const std::string& dir,
                                        std::ostream& err);
 
-// Every code-coverage file of a test directory (coverage.dat, coverage-2.dat, ...).
+// Every code-coverage file of a test directory (coverage.dat.gz, coverage-2.dat.gz, ...; the
+// uncompressed coverage.dat of older runs or of a model that could not compress it too).
 std::vector<std::string> code_coverage_files(const std::string& test_dir);
 
 }  // namespace dla::regression
