@@ -316,6 +316,42 @@ gradings:
   EXPECT_TRUE(p.gradings[1].waivers_path.empty());
 }
 
+// The code_coverage section: the waiver file next to the plan, the goals as regress takes them;
+// every field's rule named when it is broken.
+TEST(Plan, CodeCoverageSectionResolvesWaiversAndGoals) {
+  TempDir d;
+  d.file("ccw.yaml", "waivers:\n  - {file: rtl/pdp/dla_pdp.sv, lines: '3', reason: test}\n");
+  const Plan p = load_plan(d.file("cc.yaml", "tests:\n  - {name: r, test: regs.access}\n"
+                                             "code_coverage: {waivers: ccw.yaml, goals: {line: 95, toggle: 90.5}}\n"));
+  EXPECT_EQ(p.code_coverage.waivers_path, d.file("ccw.yaml"));
+  EXPECT_EQ(p.code_coverage.goals, "line=95,toggle=90.5");
+  const Plan none = load_plan(d.file("none.yaml", "tests:\n  - {name: r, test: regs.access}\n"));
+  EXPECT_TRUE(none.code_coverage.waivers_path.empty());
+  EXPECT_TRUE(none.code_coverage.goals.empty());
+
+  auto error = [&](const std::string& section) {
+    const std::string path = d.file("bad.yaml", "tests:\n  - {name: r, test: regs.access}\ncode_coverage: " + section + "\n");
+    try {
+      load_plan(path);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what()).substr(path.size() + 8);  // after "plan '<path>' "
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(error("{goal: {line: 95}}"), "code_coverage: unknown field 'goal' (fields: goals, waivers)");
+  EXPECT_EQ(error("{goals: {line: 95}}"),
+            "code_coverage goals: field 'toggle' is required (a percentage, 0 to 100)");
+  EXPECT_EQ(error("{goals: {line: 95, toggle: 90, branch: 80}}"),
+            "code_coverage goals: unknown field 'branch' (fields: line, toggle)");
+  EXPECT_NE(error("{goals: {line: 101, toggle: 90}}").find("code_coverage goals: "), std::string::npos);
+  EXPECT_NE(error("{goals: {line: 101, toggle: 90}}").find("101"), std::string::npos);
+  EXPECT_NE(error("{waivers: nowhere.yaml}").find("code_coverage: waivers: "), std::string::npos);
+  EXPECT_NE(error("{waivers: nowhere.yaml}").find("nowhere.yaml"), std::string::npos);
+  d.file("noreason.yaml", "waivers:\n  - {file: a.sv, lines: 3}\n");
+  EXPECT_NE(error("{waivers: noreason.yaml}").find("needs a 'reason'"), std::string::npos);
+  EXPECT_EQ(error("[95, 90]"), "code_coverage: an entry must be a mapping of fields");
+}
+
 TEST(Plan, BadGradingsAreRefusedWithTheRule) {
   TempDir d;
   d.file("grade.yaml", "tests:\n  - {name: g, test: bdma.random, owner: bdma}\n");

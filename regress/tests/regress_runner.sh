@@ -442,6 +442,15 @@ assert b["unused_waivers"] == [2], b["unused_waivers"]
 PY
 then ok "code coverage closure: waived lines leave the uncovered list, missed goals exit 1"
 else fail "code coverage closure (exit $rc)"; cat "$tmp/o2"; fi
+# The plan's code_coverage section gives the same closure without the options.
+{ cat "$tmp/cc.yaml"; printf 'code_coverage:\n  waivers: %s\n  goals: {line: 100, toggle: 100}\n' "$tmp/ccw.yaml"; } >"$tmp/ccp.yaml"
+"$dla" regress --plan "$tmp/ccp.yaml" --code-coverage -j 2 --out "$tmp/ccp" >"$tmp/op" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q "goals missed (line=100,toggle=100)" "$tmp/op" &&
+  python3 -c "import json,sys; a,b=(json.load(open(p)) for p in sys.argv[1:]); assert a['units']==b['units'] and b['goals_enforced'] and b['waivers']==a['waivers']" \
+    "$tmp/cc2/coverage/code/closure.json" "$tmp/ccp/coverage/code/closure.json" &&
+  ok "the plan's code_coverage section closes the run as the options do" || { fail "plan code_coverage section: exit $rc"; cat "$tmp/op"; }
+rm -rf "$tmp/ccp"
 # The same closure on the finished first run, by --resume with the waiver file and goals.
 cp -r "$tmp/cc" "$tmp/ccr"
 touch "$tmp/ccr/tests/pdp/2/coverage.dat.reset"   # as a model whose reset hits could not be added leaves it

@@ -11,6 +11,7 @@
 #include "dla/coverage/unit_coverage.h"
 #include "dla/hwconfig.h"
 #include "dla/perf_budget.h"
+#include "dla/regression/code_coverage_closure.h"
 #include "dla/test_generator.h"
 
 namespace dla::regression {
@@ -102,6 +103,7 @@ class EntryReader {
     fail("field '" + std::string(key) + "' must be true or false");
   }
   const YAML::Node& node() const { return node_; }
+  const std::string& where() const { return where_; }
 
  private:
   std::string where_;
@@ -223,6 +225,35 @@ GradingEntry read_grading(const EntryReader& r, const std::string& plan_path) {
   return g;
 }
 
+CodeCoverageSection read_code_coverage(const EntryReader& r, const std::string& plan_path) {
+  r.check_fields({"waivers", "goals"});
+  CodeCoverageSection c;
+  namespace fs = std::filesystem;
+  if (r.has("waivers")) {
+    const fs::path w = r.text("waivers", "");
+    c.waivers_path = (w.is_absolute() ? w : fs::path(plan_path).parent_path() / w).lexically_normal().string();
+    try {
+      load_code_coverage_waivers(c.waivers_path);
+    } catch (const std::exception& ex) {
+      r.fail(std::string("waivers: ") + ex.what());
+    }
+  }
+  if (const YAML::Node goals = r.node()["goals"]) {
+    const EntryReader g(r.where() + " goals", goals);
+    g.check_fields({"line", "toggle"});
+    for (const char* kind : {"line", "toggle"}) {
+      if (!g.has(kind)) g.fail("field '" + std::string(kind) + "' is required (a percentage, 0 to 100)");
+      c.goals += (c.goals.empty() ? "" : ",") + std::string(kind) + "=" + g.text(kind, "");
+    }
+    try {
+      parse_code_coverage_goals(c.goals);
+    } catch (const std::exception& ex) {
+      g.fail(ex.what());
+    }
+  }
+  return c;
+}
+
 }  // namespace
 
 Plan load_plan(const std::string& path) {
@@ -241,9 +272,10 @@ Plan load_plan(const std::string& path) {
     if (!root.IsMap()) throw std::invalid_argument(where + ": the top level must be a mapping with 'tests'");
     for (const auto& kv : root) {
       const std::string key = kv.first.as<std::string>();
-      if (key != "plan" && key != "description" && key != "timeout" && key != "tests" && key != "gradings")
+      if (key != "plan" && key != "description" && key != "timeout" && key != "tests" && key != "gradings" &&
+          key != "code_coverage")
         throw std::invalid_argument(where + ": unknown top-level field '" + key +
-                                    "' (fields: plan, description, timeout, tests, gradings)");
+                                    "' (fields: plan, description, timeout, tests, gradings, code_coverage)");
     }
     plan.name = root["plan"] ? root["plan"].as<std::string>() : std::string();
     plan.description = root["description"] ? root["description"].as<std::string>() : std::string();
@@ -274,6 +306,8 @@ Plan load_plan(const std::string& path) {
         plan.gradings.push_back(std::move(g));
       }
     }
+    if (const YAML::Node cc = root["code_coverage"])
+      plan.code_coverage = read_code_coverage(EntryReader(where + " code_coverage", cc), path);
   } catch (const YAML::Exception& e) {
     throw std::invalid_argument(where + ": " + e.what());
   }

@@ -231,7 +231,7 @@ bool close_run_code_coverage(const Manifest& m, const std::vector<Outcome>& outc
                             {"constant_bits", constant_lists},
                             {"unused_waivers", c.unused_waivers}, {"units", rows}}
                      .dump(1) + "\n");
-  if (!ok) os << "code coverage: goals missed (--code-coverage-goals " << m.code_coverage_goals << ")\n";
+  if (!ok) os << "code coverage: goals missed (" << m.code_coverage_goals << ")\n";
   return ok;
 }
 
@@ -372,15 +372,20 @@ void check_coverage_models(const std::string& cov_binary, const std::vector<Job>
 }
 
 // --code-coverage-waivers / --code-coverage-goals into the manifest, refused now (not after the
-// tests) when they do not load.
-void take_code_coverage_closure_options(const RegressOptions& opt, Manifest& m) {
+// tests) when they do not load. A new run takes what the options leave out from the plan's
+// code_coverage section (`plan`; nullptr on --resume, where the manifest already holds it).
+void take_code_coverage_closure_options(const RegressOptions& opt, Manifest& m, const Plan* plan = nullptr) {
   if (!opt.code_coverage_waivers.empty()) {
     load_code_coverage_waivers(opt.code_coverage_waivers);
     m.code_coverage_waivers = fs::absolute(opt.code_coverage_waivers).lexically_normal().string();
+  } else if (plan && m.code_coverage && !plan->code_coverage.waivers_path.empty()) {
+    m.code_coverage_waivers = fs::absolute(plan->code_coverage.waivers_path).lexically_normal().string();
   }
   if (!opt.code_coverage_goals.empty()) {
     parse_code_coverage_goals(opt.code_coverage_goals);
     m.code_coverage_goals = opt.code_coverage_goals;
+  } else if (plan && m.code_coverage) {
+    m.code_coverage_goals = plan->code_coverage.goals;
   }
 }
 
@@ -437,7 +442,7 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
     m.close_coverage = opt.close_coverage;
     if (!opt.code_coverage && (!opt.code_coverage_waivers.empty() || !opt.code_coverage_goals.empty()))
       throw std::invalid_argument("--code-coverage-waivers and --code-coverage-goals need --code-coverage");
-    take_code_coverage_closure_options(opt, m);
+    take_code_coverage_closure_options(opt, m, &plan);
     if (opt.code_coverage && opt.dlaverif.empty()) {
       m.dlaverif = (fs::path(m.dlaverif).parent_path() / "dlaverif-cov").string();
       if (access(m.dlaverif.c_str(), X_OK) != 0)

@@ -47,17 +47,26 @@ struct GradingEntry {
   std::string waivers_path;         // waiver file (relative to this plan's folder); empty: none
 };
 
+// What a code-coverage run of the plan (`regress --code-coverage`) is closed against, unless
+// --code-coverage-waivers / --code-coverage-goals say otherwise.
+struct CodeCoverageSection {
+  std::string waivers_path;  // reviewed waiver file (relative paths: to the plan's folder); empty: none
+  std::string goals;         // "line=P,toggle=P"; empty: goals shown, not enforced
+};
+
 struct Plan {
   std::string path;
   std::string name, description;
   std::vector<PlanEntry> entries;
   std::vector<GradingEntry> gradings;
+  CodeCoverageSection code_coverage;
 };
 
 // Reads and validates the plan: YAML syntax, known fields, unique entry names, levels,
 // known tests and configurations, the test supports the configuration, knobs (the generator
 // builds the first seed's program), covergroups defined for the configuration; gradings name a
-// unit, a known configuration and a grading plan that loads.
+// unit, a known configuration and a grading plan that loads; the code_coverage section's waiver
+// file loads and its goals are percentages.
 // std::invalid_argument naming the file, the entry and the rule.
 Plan load_plan(const std::string& path);
 
