@@ -373,7 +373,7 @@ grep -q "warning: no constant-bit list for configuration small ($tmp/noconst/sma
     "$tmp/cc/coverage/code/closure.json" && ok "no constant-bit list: warned, none left out" || { fail "missing constant-bit list"; cat "$tmp/onc"; }
 "$dla" regress --resume --out "$tmp/cc" >"$tmp/onc" 2>&1   # back to the build's list for what follows
 # merged.dat holds, for every coverage point, the sum of the per-test counts (no test dropped).
-python3 - "$tmp/cc/coverage/code/merged.dat" "$tmp"/cc/tests/{regs/1,pdp/1,pdp/2}/coverage.dat.gz <<'PY' && ok "merged.dat: the sum of the 3 tests" || fail "merged.dat is not the sum of the tests"
+cat >"$tmp/merged_is_sum.py" <<'PY'
 import collections, gzip, re, sys
 def points(path):
     p = collections.Counter()
@@ -387,6 +387,8 @@ assert total and sum(total.values()) > 0, "no coverage points in the tests' file
 diff = [k for k in set(merged) | set(total) if merged[k] != total[k]]
 assert not diff, f"{len(diff)} points differ, e.g. {diff[0][:120]!r}: merged {merged[diff[0]]}, tests {total[diff[0]]}"
 PY
+python3 "$tmp/merged_is_sum.py" "$tmp/cc/coverage/code/merged.dat" "$tmp"/cc/tests/{regs/1,pdp/1,pdp/2}/coverage.dat.gz &&
+  ok "merged.dat: the sum of the 3 tests" || fail "merged.dat is not the sum of the tests"
 # A truncated compressed file is left out with a warning naming it (the others still merge);
 # an uncompressed coverage.dat, as older runs wrote, is merged as it is.
 cp -r "$tmp/cc" "$tmp/ccz"
@@ -396,18 +398,7 @@ gzip -dc "$tmp/cc/tests/pdp/2/coverage.dat.gz" >"$tmp/ccz/tests/pdp/2/coverage.d
 grep -q "warning: .*ccz/tests/pdp/1/coverage.dat.gz: truncated gzip file (left out of the code coverage)" "$tmp/oz" &&
   grep -Eq "^code coverage: line [0-9.]+%, toggle [0-9.]+% over 2 coverage files" "$tmp/oz" &&
   [ ! -e "$tmp/ccz/coverage/code/expanded" ] &&
-  python3 - "$tmp/ccz/coverage/code/merged.dat" "$tmp"/cc/tests/{regs/1,pdp/2}/coverage.dat.gz <<'PY' &&
-import collections, gzip, re, sys
-def points(path):
-    p = collections.Counter()
-    for l in (gzip.open if path.endswith(".gz") else open)(path, "rt", encoding="latin-1"):
-        m = re.match(r"C '(.*)' (\d+)$", l.rstrip("\n"))
-        if m: p[m.group(1)] += int(m.group(2))
-    return p
-merged, total = points(sys.argv[1]), collections.Counter()
-for f in sys.argv[2:]: total.update(points(f))
-assert all(merged[k] == total[k] for k in set(merged) | set(total))
-PY
+  python3 "$tmp/merged_is_sum.py" "$tmp/ccz/coverage/code/merged.dat" "$tmp"/cc/tests/{regs/1,pdp/2}/coverage.dat.gz &&
   ok "a truncated coverage.dat.gz is left out by name; a plain coverage.dat merges" || { fail "truncated / plain coverage files"; cat "$tmp/oz"; }
 rm -rf "$tmp/ccz"
 # Closure: the first run's uncovered PDP lines of one file waived (plus an entry that excuses
