@@ -13,9 +13,12 @@ configuration leaves out, a tied input, the high bits of a 32-bit sum of 13-bit 
 (docs/coverage.md) leaves those bits out of the toggle goal and reports them apart.
 
 Usage: constant_bits.py --filelist F [--gen-dir G] [--top NV_nvdla] --config C --out OUT_JSON
+                        [--keep-hierarchy MOD,MOD]
   --filelist  the DUT's Verilog file list (paths relative to its folder; +incdir+ lines become
               include folders, other option lines are skipped)
   --gen-dir   the configuration's generated RTL folder (dla_cfg.svh, generated.f), if any
+  --keep-hierarchy  modules left unflattened (v1's MAC array: flattened whole it needs over 14 GB);
+              their bits are listed under every instance, constants crossing their ports are lost
 Output (JSON): {"format": "dlaverif-constant-bits/1", "config": ..., "tool": ...,
   "signals": {"<Verilator hierarchy, e.g. TOP.NV_nvdla.u_pdp>": {"<signal>": [bit, ...]}},
   "declared": {"<hierarchy>": ["<every signal of the instance>", ...]}}
@@ -38,24 +41,44 @@ PASSES = "setattr -set keep 1 w:\\*; opt -full; wreduce; opt -full"
 
 
 def constant_bits(netlist, top_name):
-    """(constant, declared): hierarchy -> signal -> constant bits; hierarchy -> every signal."""
-    top = netlist["modules"][top_name]
+    """(constant, declared): hierarchy -> signal -> constant bits; hierarchy -> every signal.
+
+    Modules kept as hierarchy (--keep-hierarchy) stay cells of their parent: their signals are
+    listed under every instance's path, as the flattened design would name them."""
     signals, declared = {}, {}
-    for name, net in top["netnames"].items():
-        if name.startswith("$"):  # yosys's own wires
-            continue
-        bits = net["bits"]
-        path = net.get("attributes", {}).get("hdlname", name.lstrip("\\")).split(" ")
-        hier = ".".join(["TOP", top_name] + path[:-1])
-        signal = path[-1]
-        declared.setdefault(hier, []).append(signal)
-        const = [i for i, b in enumerate(bits) if b in ("0", "1")]
-        if not const:
-            continue
-        offset, upto = net.get("offset", 0), net.get("upto", 0)
-        bit_numbers = [offset + (len(bits) - 1 - i if upto else i) for i in const]
-        signals.setdefault(hier, {})[signal] = sorted(bit_numbers)
+
+    def walk(module_name, prefix):
+        module = netlist["modules"][module_name]
+        for name, net in module["netnames"].items():
+            if name.startswith("$"):  # yosys's own wires
+                continue
+            bits = net["bits"]
+            path = prefix + net.get("attributes", {}).get("hdlname", name.lstrip("\\")).split(" ")
+            hier = ".".join(["TOP", top_name] + path[:-1])
+            signal = path[-1]
+            declared.setdefault(hier, []).append(signal)
+            const = [i for i, b in enumerate(bits) if b in ("0", "1")]
+            if not const:
+                continue
+            offset, upto = net.get("offset", 0), net.get("upto", 0)
+            bit_numbers = [offset + (len(bits) - 1 - i if upto else i) for i in const]
+            signals.setdefault(hier, {})[signal] = sorted(bit_numbers)
+        for name, cell in module.get("cells", {}).items():
+            if cell["type"] in netlist["modules"]:  # a kept module's instance
+                path = cell.get("attributes", {}).get("hdlname", name.lstrip("\\")).split(" ")
+                walk(cell["type"], prefix + path)
+
+    walk(top_name, [])
     return signals, {h: sorted(set(d)) for h, d in declared.items()}
+
+
+def keep_hierarchy_command(modules):
+    """Yosys command marking every specialisation of the named modules keep_hierarchy."""
+    patterns = []
+    for m in modules:
+        # plain, "$paramod$<hash>\\m" and "$paramod\\m\\P=..." names
+        patterns += [m, f"$paramod*\\{m}", f"$paramod*\\{m}\\*"]
+    return f"setattr -mod -set keep_hierarchy 1 {' '.join(patterns)}; " if modules else ""
 
 
 def main(argv):
@@ -65,6 +88,10 @@ def main(argv):
     ap.add_argument("--top", default="NV_nvdla")
     ap.add_argument("--config", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--keep-hierarchy", default="",
+                    help="comma-separated modules not flattened (big repeated blocks of large configurations: "
+                         "optimised once per parameter set instead of once per instance; constants driven "
+                         "into them from outside are then not seen)")
     a = ap.parse_args(argv[1:])
     if not os.path.isfile(a.filelist):
         print(f"constant_bits: file list {a.filelist} not found", file=sys.stderr)
@@ -72,6 +99,7 @@ def main(argv):
     if a.gen_dir and not os.path.isfile(os.path.join(a.gen_dir, "generated.f")):
         print(f"constant_bits: {a.gen_dir} holds no generated.f (not a generated RTL folder)", file=sys.stderr)
         return 2
+    keep = [m for m in a.keep_hierarchy.split(",") if m]
     list_dir = os.path.dirname(os.path.abspath(a.filelist))
     sources = read_list(a.filelist, list_dir)
     # +incdir+ lines of the list (relative to its folder), as Verilator takes them
@@ -89,7 +117,8 @@ def main(argv):
     with tempfile.TemporaryDirectory() as tmp:
         netlist_path = os.path.join(tmp, "netlist.json")
         script = (f"read_verilog -sv {' '.join(incdirs)} {' '.join(sources)}; "
-                  f"hierarchy -check -top {a.top}; proc; flatten; {PASSES}; write_json {netlist_path}")
+                  f"hierarchy -check -top {a.top}; proc; {keep_hierarchy_command(keep)}flatten; {PASSES}; "
+                  f"write_json {netlist_path}")
         try:
             run = subprocess.run(["yosys", "-q", "-p", script], cwd=list_dir, capture_output=True, text=True)
         except FileNotFoundError:
@@ -103,7 +132,7 @@ def main(argv):
     signals, declared = constant_bits(netlist, a.top)
     version = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout.strip()
     out = {"format": "dlaverif-constant-bits/1", "config": a.config, "top": a.top,
-           "tool": f"{version}: proc; flatten; {PASSES}", "signals": signals, "declared": declared}
+           "tool": f"{version}: proc; {keep_hierarchy_command(keep)}flatten; {PASSES}", "signals": signals, "declared": declared}
     with open(a.out + ".tmp", "w") as f:
         json.dump(out, f, indent=0, sort_keys=True)
     os.replace(a.out + ".tmp", a.out)

@@ -11,6 +11,9 @@ The design holds each kind of bit the list must get right:
   * `sum`: a 32-bit sum of two 4-bit inputs - bits 5..31 constant (wreduce), 0..4 live;
   * `count`: a live counter - never listed;
   * `tied`: an output tied to 1 - constant.
+A second instance of `leaf` (u_leaf2, its parameter given: a "$paramod" module) has the same bits. Run again with `--keep-hierarchy leaf`
+(how large configurations are listed): the bits inside `leaf` are listed under both instances'
+paths, while the parent's wire `h`, driven by a kept instance, is no longer seen as constant.
 """
 import json
 import os
@@ -48,6 +51,11 @@ module top (input logic clk, rstn, go, input logic [3:0] a, b,
   logic [7:0] h;                            // the flop's value as the parent and the reader see it
   leaf u_leaf (.clk, .rstn, .go, .a, .b, .held_out(h), .sum(s), .count(c), .tied(t));
   sink u_sink (.x(h), .en(1'b0), .y);
+  logic [31:0] s2;
+  logic [3:0] c2;
+  logic t2;
+  logic [7:0] h2;
+  leaf #(.MODE(1'b0)) u_leaf2 (.clk, .rstn, .go, .a, .b, .held_out(h2), .sum(s2), .count(c2), .tied(t2));
 endmodule
 """
 
@@ -63,24 +71,42 @@ def main():
         with open(os.path.join(tmp, "files.f"), "w") as f:
             f.write("design.sv\n")
         out = os.path.join(tmp, "cb.json")
-        run = subprocess.run([sys.executable, os.path.join(HERE, "constant_bits.py"), "--filelist",
-                              os.path.join(tmp, "files.f"), "--top", "top", "--config", "t", "--out", out],
-                             capture_output=True, text=True)
-        if run.returncode != 0:
-            print(f"FAIL: constant_bits.py exited {run.returncode}:\n{run.stdout}{run.stderr}")
-            return 1
-        signals = json.load(open(out))["signals"]
 
-        def expect(name, bits, why, hier="TOP.top.u_leaf"):
-            got = signals.get(hier, {}).get(name, [])
-            if got != bits:
-                failures.append(f"{name}: constant bits {got}, expected {bits} ({why})")
-        expect("held", list(range(8)), "a flop that cannot leave 0")
-        for hier, name in (("TOP.top.u_leaf", "held_out"), ("TOP.top", "h"), ("TOP.top.u_sink", "x")):
-            expect(name, list(range(8)), "the constant flop under another name; listed only with named wires kept", hier)
-        expect("sum", list(range(5, 32)), "high bits of a sum of 4-bit fields (wreduce); bits 0..4 live")
-        expect("count", [], "a live counter")
-        expect("tied", [0], "tied to 1")
+        def listed(*extra):
+            run = subprocess.run([sys.executable, os.path.join(HERE, "constant_bits.py"), "--filelist",
+                                  os.path.join(tmp, "files.f"), "--top", "top", "--config", "t", "--out", out,
+                                  *extra], capture_output=True, text=True)
+            if run.returncode != 0:
+                failures.append(f"constant_bits.py {' '.join(extra)} exited {run.returncode}:\n{run.stdout}{run.stderr}")
+                return None
+            return json.load(open(out))
+
+        for extra in ([], ["--keep-hierarchy", "leaf"]):
+            got_list = listed(*extra)
+            if got_list is None:
+                continue
+            signals = got_list["signals"]
+            what = " ".join(extra) or "flattened"
+
+            def expect(name, bits, why, hier="TOP.top.u_leaf"):
+                got = signals.get(hier, {}).get(name, [])
+                if got != bits:
+                    failures.append(f"[{what}] {hier}.{name}: constant bits {got}, expected {bits} ({why})")
+            for inst in ("TOP.top.u_leaf", "TOP.top.u_leaf2"):
+                expect("held", list(range(8)), "a flop that cannot leave 0", inst)
+                expect("sum", list(range(5, 32)), "high bits of a sum of 4-bit fields (wreduce); bits 0..4 live", inst)
+                expect("count", [], "a live counter", inst)
+                expect("tied", [0], "tied to 1", inst)
+            expect("held_out", list(range(8)), "the constant flop under another name")
+            if not extra:
+                for hier, name in (("TOP.top", "h"), ("TOP.top.u_sink", "x")):
+                    expect(name, list(range(8)), "the constant flop under another name; listed only with named wires kept",
+                           hier)
+            else:
+                expect("h", [], "driven by a kept instance: not seen from the parent", "TOP.top")
+                expect("h2", [], "driven by a kept instance of a parameter-specialised module", "TOP.top")
+                if "keep_hierarchy" not in got_list.get("tool", ""):
+                    failures.append(f"[{what}] the list's tool line does not say which modules were kept")
         # bad input: a missing file list is refused with exit 2 and a message naming it
         bad = subprocess.run([sys.executable, os.path.join(HERE, "constant_bits.py"), "--filelist",
                               os.path.join(tmp, "nope.f"), "--top", "top", "--config", "t", "--out", out],
