@@ -305,7 +305,7 @@ module dla_sdp #(
   logic [3:0]              unused_busy;
   logic [3:0]              op_dis, op_mode, op_size, op_ram;
   logic [7:0]              op_use;
-  assign op_dis  = {e_dis, n_dis, b_dis, 1'b0};
+  assign op_dis  = {e_dis || !HAS_EW, n_dis || !HAS_BN, b_dis || !HAS_BS, 1'b0};  // a stream of a stage the configuration lacks never reads
   assign op_mode = {e_mode, n_mode, b_mode, 1'b1};
   assign op_size = {e_size, n_size, b_size, 1'b0};
   assign op_ram  = {e_ram, n_ram, b_ram, r_src_ram};
