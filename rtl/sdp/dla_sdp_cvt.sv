@@ -30,7 +30,7 @@ module dla_sdp_cvt #(
     p = 49'(d) * 49'($signed(scale));
   end
   dla_sdp_rsh #(.IW(49), .OW(17), .SW(6), .FW(32)) u_rsh (.v(p), .s(shift), .y(t), .floor_q(fl));
-  dla_sdp_int17_fp16 u_h (.v(t), .y(h17));
+  if (HAS_FP) begin : g_h dla_sdp_int17_fp16 u_h (.v(t), .y(h17)); end else begin : g_no_h assign h17 = '0; end  // fp16 out needs fp16
 
   always_comb begin
     // the rounding increment of a non-negative value is its guard bit p[shift-1]
