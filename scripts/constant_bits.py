@@ -24,7 +24,8 @@ Output (JSON): {"format": "dlaverif-constant-bits/1", "config": ..., "tool": ...
   "declared": {"<hierarchy>": ["<every signal of the instance>", ...]}}
 Bit numbers are the declared indices (a [31:5] vector's lowest bit is 5), as Verilator names
 its toggle points ("sig[5]"); a 1-bit signal is bit 0 (Verilator names it "sig").
-Exit status: 0 written, 1 Yosys failed, 2 bad arguments or no yosys.
+Exit status: 0 written, 1 Yosys failed, 2 bad arguments (a --keep-hierarchy module that is not in
+the design among them) or no yosys.
 """
 import argparse
 import json
@@ -129,6 +130,13 @@ def main(argv):
             return 1
         with open(netlist_path) as f:
             netlist = json.load(f)
+    # A name that matched no module (Yosys only warns) would flatten it after all: refuse.
+    names = [n.lstrip("\\") for n in netlist["modules"]]
+    unknown = [m for m in keep if not any(n == m or n.endswith("\\" + m) or f"\\{m}\\" in n for n in names)]
+    if unknown:
+        print(f"constant_bits [{a.config}]: --keep-hierarchy names no module of the design: {', '.join(unknown)}",
+              file=sys.stderr)
+        return 2
     signals, declared = constant_bits(netlist, a.top)
     version = subprocess.run(["yosys", "-V"], capture_output=True, text=True).stdout.strip()
     out = {"format": "dlaverif-constant-bits/1", "config": a.config, "top": a.top,

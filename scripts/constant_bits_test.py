@@ -107,6 +107,14 @@ def main():
                 expect("h2", [], "driven by a kept instance of a parameter-specialised module", "TOP.top")
                 if "keep_hierarchy" not in got_list.get("tool", ""):
                     failures.append(f"[{what}] the list's tool line does not say which modules were kept")
+        # bad input: a kept module the design does not have (a typo would flatten it after all)
+        typo = subprocess.run([sys.executable, os.path.join(HERE, "constant_bits.py"), "--filelist",
+                               os.path.join(tmp, "files.f"), "--top", "top", "--config", "t", "--out",
+                               os.path.join(tmp, "typo.json"), "--keep-hierarchy", "leaf,lef"],
+                              capture_output=True, text=True)
+        if typo.returncode != 2 or "lef" not in typo.stderr or "leaf" in typo.stderr.split(":")[-1] \
+                or os.path.exists(os.path.join(tmp, "typo.json")):
+            failures.append(f"unknown --keep-hierarchy module: exit {typo.returncode}, stderr {typo.stderr!r}")
         # bad input: a missing file list is refused with exit 2 and a message naming it
         bad = subprocess.run([sys.executable, os.path.join(HERE, "constant_bits.py"), "--filelist",
                               os.path.join(tmp, "nope.f"), "--top", "top", "--config", "t", "--out", out],

@@ -344,6 +344,8 @@ TEST(CoverageFileGzip, RoundTripAndBadFiles) {
   d.file("cut.gz", gz.substr(0, gz.size() / 2));
   EXPECT_NE(error_of([&] { gunzip_coverage_file(d.file("cut.gz"), d.file("o.dat")); }).find("cut.gz: truncated"),
             std::string::npos);
+  // An output that cannot be written is the merge's problem, not the file's: its own type.
+  EXPECT_THROW(gunzip_coverage_file(plain + ".gz", d.file("no_such_dir/o.dat")), CoverageFileWriteError);
   d.file("junk.gz", std::string(64, '\x1f') + "not gzip at all");
   EXPECT_NE(error_of([&] { gunzip_coverage_file(d.file("junk.gz"), d.file("o.dat")); }).find("junk.gz: not gzip data"),
             std::string::npos);

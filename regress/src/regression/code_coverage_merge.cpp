@@ -123,6 +123,10 @@ MergedCodeCoverage merge_code_coverage(const std::vector<std::string>& dat_files
       try {
         gunzip_coverage_file(dat_files[k], plain);
         args.push_back(plain);
+      } catch (const CoverageFileWriteError& e) {  // not the file's fault: a partial merge would mislead
+        fs::remove_all(expanded);
+        err << "regress: warning: " << e.what() << "; the code coverage is not merged (rerun with --resume)\n";
+        return m;
       } catch (const std::exception& e) {
         if (unreadable++ == 0) err << "regress: warning: " << e.what() << " (left out of the code coverage)\n";
       }

@@ -61,7 +61,7 @@ void gunzip_coverage_file(const std::string& gz, const std::string& out_path) {
   GzHandle in(gzopen(gz.c_str(), "rb"));
   if (!in) throw std::runtime_error(fmt::format("{}: cannot read the compressed coverage file", gz));
   std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error(fmt::format("{}: cannot write", out_path));
+  if (!out) throw CoverageFileWriteError(fmt::format("{}: cannot write", out_path));
   std::vector<char> buf(kChunk);
   for (;;) {
     const int n = gzread(in.get(), buf.data(), static_cast<unsigned>(buf.size()));
@@ -80,7 +80,7 @@ void gunzip_coverage_file(const std::string& gz, const std::string& out_path) {
   int code = Z_OK;
   gzerror(in.get(), &code);
   if (code != Z_OK && code != Z_STREAM_END) throw std::runtime_error(fmt::format("{}: truncated gzip file", gz));
-  if (!out.flush()) throw std::runtime_error(fmt::format("{}: cannot write (disk full?)", out_path));
+  if (!out.flush()) throw CoverageFileWriteError(fmt::format("{}: cannot write (disk full?)", out_path));
 }
 
 }  // namespace dla::regression

@@ -39,8 +39,8 @@ std::string next_coverage_path() {
   return path;
 }
 
-// Writes the model's line and toggle counters (gzip-compressed, <file>.gz) when it goes away (the counters live in the
-// model, so this is the last moment they exist). At reset release it saves the counters to
+// Writes the model's line and toggle counters (then gzip-compressed: <file>.gz) when it goes
+// away (the counters live in the model, so this is the last moment they exist). At reset release it saves the counters to
 // <file>.reset and zeroes them, so toggles count only after reset (the random start would
 // otherwise toggle nearly every bit); the reset phase's line hits are added back at the end.
 class CoverageDut : public DLA_DUT_CLASS {

@@ -4,6 +4,7 @@
 // The coverage models compress their file when they write it (coverage.dat -> coverage.dat.gz);
 // the merge expands each batch to a scratch folder for verilator_coverage, which reads plain text.
 #pragma once
+#include <stdexcept>
 #include <string>
 
 namespace dla::regression {
@@ -13,8 +14,14 @@ namespace dla::regression {
 // the compressed file cannot be written; `path` is left in place then.
 void gzip_coverage_file(const std::string& path);
 
+// Writing a file failed (disk full, no permission): unlike a bad input file, a reason to stop.
+struct CoverageFileWriteError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // Expands the gzip file `gz` into `out` (overwritten). std::runtime_error naming `gz` when it is
-// unreadable or not gzip data (a truncated file included), naming `out` when it cannot be written.
+// unreadable or not gzip data (a truncated file included); CoverageFileWriteError naming `out`
+// when it cannot be written.
 void gunzip_coverage_file(const std::string& gz, const std::string& out);
 
 }  // namespace dla::regression
