@@ -23,6 +23,13 @@ class ProgramBuilder {
   void read(uint32_t a, uint32_t mask, std::optional<uint32_t> expect, std::string what) {
     p_.ops.push_back(RegRead{a, mask, expect, std::move(what)});
   }
+  // A counter read while its layer runs: the golden model's count or 0 (RegRead::zero_ok).
+  void read_count_or_zero(uint32_t a, std::string what) {
+    RegRead r{a, 0xffffffffu, std::nullopt, std::move(what)};
+    r.zero_ok = true;
+    p_.ops.push_back(std::move(r));
+  }
+  void poll(PollReg p) { p_.ops.push_back(std::move(p)); }
   void load(MemPort port, uint64_t a, std::vector<uint8_t> bytes) { p_.ops.push_back(MemLoad{port, a, std::move(bytes)}); }
   void wait_intr(uint32_t bits, uint64_t timeout = 0) { p_.ops.push_back(WaitIntr{bits, timeout, {}}); }
   void idle(uint32_t cycles) { p_.ops.push_back(Idle{cycles}); }

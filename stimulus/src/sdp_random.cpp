@@ -24,6 +24,11 @@ namespace dla::stimulus {
 
 namespace {
 
+// Inputs of at least this many atoms take longer to read than the CSB reads right after the arms
+// (at most an atom a cycle): the layer still runs when busy_reads reads S_STATUS and the stall
+// counters.
+constexpr uint64_t kBusyCheckAtoms = 256;
+
 namespace S = reg::SDP;
 namespace R = reg::SDP_RDMA;
 
@@ -115,6 +120,8 @@ class LayerWriter {
       : cfg_(cfg), b_(b), shape_(shape), layout_(layout), alloc_(alloc), values_(data, special), data_(data),
         armed_writes_(armed_writes) {}
 
+  // busy_reads=on: the counters read right after the arms too (busy_checks).
+  void set_busy_reads(bool on) { busy_reads_ = on; }
   // With req.to_pdp the layer is only programmed (the caller arms it together with PDP).
   void write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide,
              const SdpLayerRequest& req = {});
@@ -126,6 +133,7 @@ class LayerWriter {
   Layout pick_layout(uint32_t surfaces, uint32_t h, uint32_t w, uint64_t position_bytes);
   uint32_t x_stage(uint32_t base, bool fp, bool& alu_mem, bool& mul_mem);
   void write_while_armed(Unit unit, unsigned group);
+  void busy_checks(unsigned layer, unsigned group, uint64_t input_atoms);
   uint32_t stream(uint32_t cfg_off, uint32_t base_off, bool alu_mem, bool mul_mem, Precision proc, uint32_t w,
                   uint32_t h, uint32_t c, std::string& note);
   void lut(bool fp, std::string& note);
@@ -143,11 +151,13 @@ class LayerWriter {
   ValueSource values_;
   Rng& data_;
   Rng* armed_writes_;
+  bool busy_reads_ = false;
 };
 
 // The group of `unit` was just armed and the layer cannot end before the other unit is: a write
-// to each of the group's plain configuration registers (random values) and D_OP_ENABLE = 0 must
-// all be dropped; every register is read back (the golden model's values: those programmed).
+// to each of the group's plain configuration registers (random values, then their complements)
+// and D_OP_ENABLE = 0 must all be dropped; every register is read back after each pass (the
+// golden model's values: those programmed).
 void LayerWriter::write_while_armed(Unit unit, unsigned group) {
   const uint32_t base = *cfg_.unit_base[static_cast<unsigned>(unit)];
   const char* name = unit == Unit::SDP ? "SDP" : "SDP_RDMA";
@@ -160,13 +170,59 @@ void LayerWriter::write_while_armed(Unit unit, unsigned group) {
     if (plain) offsets.push_back(r->offset);
   }
   Rng& r = *armed_writes_;
-  for (uint32_t off : offsets) b_.write(base + off, static_cast<uint32_t>(r.uniform(0, 0xffffffffu)));
+  std::vector<uint32_t> values;
+  for (size_t i = 0; i < offsets.size(); ++i) values.push_back(static_cast<uint32_t>(r.uniform(0, 0xffffffffu)));
   const uint32_t enable = base + (unit == Unit::SDP ? S::D_OP_ENABLE::offset : R::D_OP_ENABLE::offset);
-  b_.write(enable, 0);
-  for (uint32_t off : offsets)
-    b_.read(base + off, 0xffffffffu, std::nullopt,
-            fmt::format("{} register 0x{:03x} group {} after a write while armed", name, off, group));
+  // Two passes, the second writing the complement of the first: a register that took a write
+  // differs from its programmed value in every bit in one of the two read-backs.
+  for (const bool complement : {false, true}) {
+    for (size_t i = 0; i < offsets.size(); ++i) b_.write(base + offsets[i], complement ? ~values[i] : values[i]);
+    if (!complement) b_.write(enable, 0);
+    for (uint32_t off : offsets)
+      b_.read(base + off, 0xffffffffu, std::nullopt,
+              fmt::format("{} register 0x{:03x} group {} after a write while armed{}", name, off, group,
+                          complement ? " (complement)" : ""));
+  }
   b_.read(enable, 0xffffffffu, 1u, fmt::format("{}.D_OP_ENABLE group {} still armed after a write of 0", name, group));
+}
+
+// busy_reads: both units of `group` were just armed. Every counter the hardware clears at the arm
+// and writes at the layer's end is read: 0 while the layer runs, the golden model's count once it
+// ended (zero_ok). For inputs of kBusyCheckAtoms or more the layer still runs: both units'
+// S_STATUS group field is not idle and the stall counters read 0 (DUT only: one read each, no
+// timing in the golden model).
+void LayerWriter::busy_checks(unsigned layer, unsigned group, uint64_t input_atoms) {
+  auto counter = [&](uint32_t addr, const char* unit, const char* name) {
+    b_.read_count_or_zero(addr, fmt::format("{}.{} group {} while layer {} runs", unit, name, group, layer));
+  };
+  if (input_atoms >= kBusyCheckAtoms) {
+    const uint32_t field = 3u << (16 * group), running = 1u << (16 * group);
+    for (const auto& [addr, unit] : {std::pair{rdma(R::S_STATUS::offset), "SDP_RDMA"}, std::pair{sdp(S::S_STATUS::offset), "SDP"}})
+      b_.poll(PollReg{addr, field, running, RegCompare::Ge, 1,
+                                         fmt::format("{}.S_STATUS group {} running or pending right after layer {} is "
+                                                     "armed", unit, group, layer)});
+    for (const auto& [off, name] : {std::pair{R::D_PERF_MRDMA_READ_STALL::offset, "D_PERF_MRDMA_READ_STALL"},
+                                    std::pair{R::D_PERF_BRDMA_READ_STALL::offset, "D_PERF_BRDMA_READ_STALL"},
+                                    std::pair{R::D_PERF_NRDMA_READ_STALL::offset, "D_PERF_NRDMA_READ_STALL"},
+                                    std::pair{R::D_PERF_ERDMA_READ_STALL::offset, "D_PERF_ERDMA_READ_STALL"}})
+      b_.read(rdma(off), 0xffffffffu, 0u, fmt::format("SDP_RDMA.{} group {} while layer {} runs", name, group, layer));
+    b_.read(sdp(S::D_PERF_WDMA_WRITE_STALL::offset), 0xffffffffu, 0u,
+            fmt::format("SDP.D_PERF_WDMA_WRITE_STALL group {} while layer {} runs", group, layer));
+  }
+  for (const auto& [off, name] : {std::pair{S::D_STATUS::offset, "D_STATUS"},
+                                  std::pair{S::D_STATUS_NAN_INPUT_NUM::offset, "D_STATUS_NAN_INPUT_NUM"},
+                                  std::pair{S::D_STATUS_INF_INPUT_NUM::offset, "D_STATUS_INF_INPUT_NUM"},
+                                  std::pair{S::D_STATUS_NAN_OUTPUT_NUM::offset, "D_STATUS_NAN_OUTPUT_NUM"},
+                                  std::pair{S::D_PERF_LUT_UFLOW::offset, "D_PERF_LUT_UFLOW"},
+                                  std::pair{S::D_PERF_LUT_OFLOW::offset, "D_PERF_LUT_OFLOW"},
+                                  std::pair{S::D_PERF_OUT_SATURATION::offset, "D_PERF_OUT_SATURATION"},
+                                  std::pair{S::D_PERF_LUT_HYBRID::offset, "D_PERF_LUT_HYBRID"},
+                                  std::pair{S::D_PERF_LUT_LE_HIT::offset, "D_PERF_LUT_LE_HIT"},
+                                  std::pair{S::D_PERF_LUT_LO_HIT::offset, "D_PERF_LUT_LO_HIT"}})
+    counter(sdp(off), "SDP", name);
+  for (const auto& [off, name] : {std::pair{R::D_STATUS_NAN_INPUT_NUM::offset, "D_STATUS_NAN_INPUT_NUM"},
+                                  std::pair{R::D_STATUS_INF_INPUT_NUM::offset, "D_STATUS_INF_INPUT_NUM"}})
+    counter(rdma(off), "SDP_RDMA", name);
 }
 
 Precisions LayerWriter::pick_precisions(const SdpLayerRequest& req) {
@@ -452,6 +508,7 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   b_.write(sdp_first ? en_sdp : en_rdma, 1);
   if (armed_writes_) write_while_armed(sdp_first ? Unit::SDP : Unit::SDP_RDMA, group);
   b_.write(sdp_first ? en_rdma : en_sdp, 1);
+  if (busy_reads_) busy_checks(layer, group, uint64_t{w} * h * in_surfaces);
   const uint32_t bit = 1u << group;
   const uint32_t glb = *cfg_.unit_base[static_cast<unsigned>(Unit::GLB)] + reg::GLB::S_INTR_STATUS::offset;
   const uint64_t elements = uint64_t{w} * h * std::max(in_surfaces, out_surfaces) * a;
@@ -479,6 +536,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const double special = static_cast<double>(k.integer("special_permille", 0, 1000)) / 1000.0;
   const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
   const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
+  const bool busy_reads = k.choice("busy_reads", {"off", "on"}) == "on";
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -493,8 +551,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   }
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} wide={} special_permille={}", layers, max_w,
                      max_h, max_c, wide, static_cast<unsigned>(special * 1000)) +
-         (high_addresses ? " high_addresses=on" : "") + (armed_writes ? " armed_writes=on" : ""));
+         (high_addresses ? " high_addresses=on" : "") + (armed_writes ? " armed_writes=on" : "") +
+         (busy_reads ? " busy_reads=on" : ""));
   LayerWriter writer(cfg, b, shape, data, layout, alloc, special, armed_writes ? &armed : nullptr);
+  writer.set_busy_reads(busy_reads);
   for (unsigned i = 0; i < layers; ++i) writer.write(i, i % 2, max_w, max_h, max_c, wide);
   return p;
 }
@@ -534,7 +594,10 @@ TestGenerator make_sdp_random_generator() {
              {"high_addresses", "off", "on: the regions (input, operands, output) start anywhere in the DBB address space"},
              {"armed_writes", "off",
               "on: after arming the first unit of a layer, write every configuration register of its group and "
-              "D_OP_ENABLE = 0, and read them back (an armed group drops writes)"}};
+              "D_OP_ENABLE = 0, and read them back (an armed group drops writes)"},
+             {"busy_reads", "off",
+              "on: right after a layer's arms read its counters (0 while it runs: cleared at the arm) and, for inputs "
+              "of 256 atoms or more, both units' S_STATUS group field (not idle) and stall counters (0)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::SDP) || !cfg.has_unit(Unit::SDP_RDMA)) return "the configuration has no SDP";

@@ -123,6 +123,9 @@ class Exporter {
   }
 
   void add(const RegRead& r) {
+    if (r.zero_ok)
+      throw std::invalid_argument(fmt::format("cannot export op {}: a read that also accepts 0 ({}) has no .cfg form",
+                                              index_, r.what));
     started_ = true;
     const uint32_t v = golden_.csb_read(r.addr);
     const uint32_t expect = (r.expect ? *r.expect : v) & r.mask;

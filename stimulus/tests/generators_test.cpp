@@ -23,7 +23,8 @@ std::string describe(const ProgramOp& op) {
   }
   if (const auto* w = std::get_if<RegWrite>(&op)) return fmt::format("w {:x} {:x} {}", w->addr, w->data, w->nposted);
   if (const auto* r = std::get_if<RegRead>(&op))
-    return fmt::format("r {:x} {:x} {} {}", r->addr, r->mask, r->expect ? fmt::format("{:x}", *r->expect) : "-", r->what);
+    return fmt::format("r {:x} {:x} {} {}{}", r->addr, r->mask, r->expect ? fmt::format("{:x}", *r->expect) : "-", r->what,
+                       r->zero_ok ? " or 0" : "");
   if (const auto* i = std::get_if<WaitIntr>(&op)) return fmt::format("wait {:x} {}", i->status_bits, i->timeout_cycles);
   if (const auto* c = std::get_if<CheckMem>(&op)) {
     uint64_t h = 1469598103934665603ull;
@@ -38,6 +39,24 @@ std::vector<std::string> describe(const Program& p) {
   std::vector<std::string> v;
   for (const auto& op : p.ops) v.push_back(describe(op));
   return v;
+}
+
+// A read's expectation for the DUT: the test's value if it has one, else the golden model's; a
+// zero_ok read also accepts 0 (under the mask) and nothing else besides.
+TEST(RegReadExpectation, ZeroOkAcceptsZeroOrTheUsualValueOnly) {
+  RegRead plain{0x9000, 0xffffffffu, std::nullopt, "counter"};
+  EXPECT_EQ(dut_read_expectation(plain, 7, 0), 7u);
+  EXPECT_EQ(dut_read_expectation(plain, 7, 7), 7u);
+  RegRead counter = plain;
+  counter.zero_ok = true;
+  EXPECT_EQ(dut_read_expectation(counter, 7, 0), 0u);  // cleared at the arm, the layer still runs
+  EXPECT_EQ(dut_read_expectation(counter, 7, 7), 7u);  // the layer ended
+  EXPECT_EQ(dut_read_expectation(counter, 7, 5), 7u);  // a stale count: compared with 7, a mismatch
+  counter.mask = 0xffu;
+  EXPECT_EQ(dut_read_expectation(counter, 7, 0x100), 0u);  // 0 under the mask
+  counter.expect = 3u;
+  EXPECT_EQ(dut_read_expectation(counter, 7, 5), 3u);  // the test's value before the golden model's
+  EXPECT_EQ(dut_read_expectation(counter, 7, 0), 0u);
 }
 
 TEST(TestGenerators, RegistryListsTheTestsAndRejectsUnknownOnes) {

@@ -131,6 +131,14 @@ TEST(TraceWriter, RejectsWhatTheDialectCannotSay) {
   q.config = "v1";
   q.ops.push_back(PollReg{0x000c, 0x40, 0x40, RegCompare::Ge, 0, ""});
   EXPECT_THROW(export_trace(q, HwConfig::get("v1"), d.path()), std::invalid_argument);
+  Program z;  // a read that also accepts 0 (reg_read_check names one value)
+  z.config = "v1";
+  RegRead counter{0x000c, 0xffffffffu, std::nullopt, "a counter while its layer runs"};
+  counter.zero_ok = true;
+  z.ops.push_back(counter);
+  EXPECT_THROW(export_trace(z, HwConfig::get("v1"), d.path()), std::invalid_argument);
+  z.ops.back() = RegRead{0x000c, 0xffffffffu, std::nullopt, "the same read, one value"};
+  EXPECT_NO_THROW(export_trace(z, HwConfig::get("v1"), d.path()));
 }
 
 }  // namespace

@@ -38,12 +38,22 @@ struct RegWrite {
 
 // expect set: DUT and golden must both read (value & mask) == expect.
 // expect unset: the DUT must read what the golden model reads, under mask.
+// zero_ok: the DUT may also read 0. For a counter read while its layer runs: the hardware clears
+// it at the arm and writes the count at the layer's end, the golden model (no timing) holds the
+// count from the arm on, and the read may fall either side of the end.
 struct RegRead {
   uint32_t addr = 0;
   uint32_t mask = 0xffffffffu;
   std::optional<uint32_t> expect;
   std::string what;  // e.g. "reset BDMA.STATUS"
+  bool zero_ok = false;
 };
+
+// The value the DUT's read `dut` is compared with (under r.mask), the golden model reading `golden`.
+inline uint32_t dut_read_expectation(const RegRead& r, uint32_t golden, uint32_t dut) {
+  if (r.zero_ok && (dut & r.mask) == 0) return 0;
+  return r.expect ? *r.expect : golden;
+}
 
 // Wait until GLB S_INTR_STATUS has all of status_bits set (0 timeout: the runner's default).
 struct WaitIntr {
