@@ -12,8 +12,11 @@
 // early_rdma_percent arms CDP_RDMA before CDP's group is programmed (CDP must wait for its own
 // OP_EN); armed_writes writes the first-armed unit's group (every register, and D_OP_ENABLE =
 // 0) before the second unit is armed and reads it back (an armed group drops writes);
-// high_addresses places the layers anywhere in the address space (every address bit toggles).
+// high_addresses places the layers anywhere in the address space (every address bit toggles);
+// busy_reads reads the arm-cleared counters right after the arms.
 #include <fmt/format.h>
+
+#include "dla/regs.gen.h"
 
 #include "cdp_stimulus.h"
 #include "generators.h"
@@ -22,6 +25,45 @@
 namespace dla::stimulus {
 
 namespace {
+
+// Inputs of at least this many atoms take longer to read than the CSB reads right after the arms
+// (at most an atom a cycle): the layer still runs when busy_reads reads S_STATUS and the stall
+// counters.
+constexpr uint64_t kBusyCheckAtoms = 256;
+
+// busy_reads: both units of `group` were just armed. Every counter the hardware clears at the arm
+// and writes at the layer's end is read: 0 while the layer runs, the golden model's count once it
+// ended (zero_ok). For inputs of kBusyCheckAtoms or more the layer still runs: both units'
+// S_STATUS group field is not idle and the stall counters read 0 (DUT only: one read each).
+void busy_checks(ProgramBuilder& b, const HwConfig& cfg, const CdpLayerSpec& l, unsigned group, unsigned layer) {
+  namespace C = reg::CDP;
+  const uint32_t cdp = *cfg.unit_base[static_cast<unsigned>(Unit::CDP)];
+  const uint32_t rdma = *cfg.unit_base[static_cast<unsigned>(Unit::CDP_RDMA)];
+  const uint64_t lanes = cfg.atom_bytes / l.element_bytes();
+  const uint64_t atoms = uint64_t{l.width} * l.height * ((l.channels + lanes - 1) / lanes);
+  if (atoms >= kBusyCheckAtoms) {
+    const uint32_t field = 3u << (16 * group), running = 1u << (16 * group);
+    for (const auto& [addr, unit] : {std::pair{rdma + reg::CDP_RDMA::S_STATUS::offset, "CDP_RDMA"},
+                                     std::pair{cdp + C::S_STATUS::offset, "CDP"}})
+      b.poll(PollReg{addr, field, running, RegCompare::Ge, 1,
+                     fmt::format("{}.S_STATUS group {} running or pending right after layer {} is armed", unit, group,
+                                 layer)});
+    b.read(rdma + reg::CDP_RDMA::D_PERF_READ_STALL::offset, 0xffffffffu, 0u,
+           fmt::format("CDP_RDMA.D_PERF_READ_STALL group {} while layer {} runs", group, layer));
+    b.read(cdp + C::D_PERF_WRITE_STALL::offset, 0xffffffffu, 0u,
+           fmt::format("CDP.D_PERF_WRITE_STALL group {} while layer {} runs", group, layer));
+  }
+  for (const auto& [off, name] : {std::pair{C::D_NAN_INPUT_NUM::offset, "D_NAN_INPUT_NUM"},
+                                  std::pair{C::D_INF_INPUT_NUM::offset, "D_INF_INPUT_NUM"},
+                                  std::pair{C::D_NAN_OUTPUT_NUM::offset, "D_NAN_OUTPUT_NUM"},
+                                  std::pair{C::D_OUT_SATURATION::offset, "D_OUT_SATURATION"},
+                                  std::pair{C::D_PERF_LUT_UFLOW::offset, "D_PERF_LUT_UFLOW"},
+                                  std::pair{C::D_PERF_LUT_OFLOW::offset, "D_PERF_LUT_OFLOW"},
+                                  std::pair{C::D_PERF_LUT_HYBRID::offset, "D_PERF_LUT_HYBRID"},
+                                  std::pair{C::D_PERF_LUT_LE_HIT::offset, "D_PERF_LUT_LE_HIT"},
+                                  std::pair{C::D_PERF_LUT_LO_HIT::offset, "D_PERF_LUT_LO_HIT"}})
+    b.read_count_or_zero(cdp + off, fmt::format("CDP.{} group {} while layer {} runs", name, group, layer));
+}
 
 Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestGenerator& gen) {
   const KnobReader k(gen, knobs);
@@ -38,6 +80,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const uint64_t early_rdma_percent = k.integer("early_rdma_percent", 0, 100);
   const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
   const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
+  const bool busy_reads = k.choice("busy_reads", {"off", "on"}) == "on";
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -54,7 +97,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                      layers, lim.max_width, lim.max_height, lim.max_surfaces, static_cast<unsigned>(special * 1000),
                      readback == CdpLutReadback::All ? "all" : "sample", sweep_percent, rounding_percent,
                      early_rdma_percent) +
-         (armed_writes ? " armed_writes=on" : "") + (high_addresses ? " high_addresses=on" : ""));
+         (armed_writes ? " armed_writes=on" : "") + (high_addresses ? " high_addresses=on" : "") +
+         (busy_reads ? " busy_reads=on" : ""));
   CdpShapeLimits sweep_lim = lim;
   sweep_lim.precisions = {Precision::Int8};
   uint64_t next = 0x80000000ull + layout.uniform(0, 0xfff) * 0x1000;
@@ -79,6 +123,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     const bool early = early_rdma_percent != 0 && order_rng.below(100) < early_rdma_percent;
     if (early) b.note(fmt::format("layer {}: CDP_RDMA armed before CDP is programmed", i));
     program_cdp_layer(b, cfg, l, group, rdma_first, -1, early, armed_writes && !early ? &armed : nullptr);
+    if (busy_reads) busy_checks(b, cfg, l, group, i);
     finish_cdp_layer(b, cfg, group, cdp_timeout(l, cfg), fmt::format("layer {}", i));
   }
   cdp_quiescent_checks(b, cfg, "at the end");
@@ -107,7 +152,10 @@ TestGenerator make_cdp_random_generator() {
               "on: writes to the first-armed unit's group (D_OP_ENABLE = 0 too) before the second is armed, read back: "
               "an armed group drops them (not on early_rdma layers)"},
              {"high_addresses", "off",
-              "on: the layers' regions start anywhere in the DBB address space (default: 16 MiB above 0x8000_0000)"}};
+              "on: the layers' regions start anywhere in the DBB address space (default: 16 MiB above 0x8000_0000)"},
+             {"busy_reads", "off",
+              "on: right after a layer's arms read its counters (0 while it runs: cleared at the arm) and, for inputs "
+              "of 256 atoms or more, both units' S_STATUS group field (not idle) and stall counters (0)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::CDP) || !cfg.has_unit(Unit::CDP_RDMA)) return "the configuration has no CDP";

@@ -12,6 +12,7 @@
 #include "dla/regs.gen.h"
 #include "dla/test_generator.h"
 #include "armed_writes_check.h"
+#include "busy_reads_check.h"
 #include "high_addresses_check.h"
 #include "program_executor.h"
 
@@ -215,6 +216,12 @@ TEST(CdpRandom, EarlyRdmaArmsCdpRdmaBeforeCdpIsProgrammed) {
 // layers still run what was programmed before (the golden model drops the writes, so the
 // read-backs hold the RTL to it). Off is the default program.
 TEST(CdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) { test::expect_armed_writes_read_back("cdp.random", Unit::CDP); }
+
+// busy_reads=on: nine arm-cleared counters per layer; CDP's and CDP_RDMA's stall counters.
+TEST(CdpRandom, BusyReadsFollowEveryArmAndOffIsTheDefault) {
+  test::expect_busy_reads_after_every_arm(
+      "cdp.random", {{"max_width", "16"}, {"max_height", "8"}, {"max_surfaces", "8"}, {"layers", "3"}}, 9, 2);
+}
 
 TEST(CdpRandom, HighAddressesToggleEveryAddressBitAndOffIsTheDefault) {
   test::expect_high_addresses_toggle_every_bit("cdp.random");

@@ -11,6 +11,7 @@
 #include "dla/register_map.h"
 #include "dla/test_generator.h"
 #include "armed_writes_check.h"
+#include "busy_reads_check.h"
 #include "high_addresses_check.h"
 #include "program_executor.h"
 
@@ -59,45 +60,10 @@ TEST(SdpRandom, HighAddressesToggleEveryAddressBitAndOffIsTheDefault) {
 
 TEST(SdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) { test::expect_armed_writes_read_back("sdp.random", Unit::SDP); }
 
-// busy_reads=on: right after each layer's arms its twelve arm-cleared counters are read with 0
-// also accepted; layers of 256 input atoms or more also poll both units' S_STATUS once (not idle)
-// and read the five stall counters as 0. The golden model reads every counter without failure;
-// off is the default program.
+// busy_reads=on: twelve arm-cleared counters per layer; SDP's one and SDP_RDMA's four stall counters.
 TEST(SdpRandom, BusyReadsFollowEveryArmAndOffIsTheDefault) {
-  const HwConfig& cfg = HwConfig::get("small");
-  const Knobs large{{"max_width", "24"}, {"max_height", "16"}, {"max_channels", "64"}, {"layers", "3"}};
-  size_t layers = 0, counters = 0, polls = 0, stalls = 0;
-  for (uint64_t seed = 1; seed <= 10; ++seed) {
-    Knobs k = large;
-    k["busy_reads"] = "on";
-    const SdpRun r = run(cfg, seed, k);
-    EXPECT_TRUE(r.failures.empty()) << "seed " << seed << ": " << r.failures.front();
-    EXPECT_TRUE(r.warnings.empty()) << "seed " << seed << ": " << r.warnings.front();
-    layers += 3;
-    for (const ProgramOp& op : r.program.ops) {
-      if (const auto* rd = std::get_if<RegRead>(&op)) {
-        if (rd->what.find("runs") == std::string::npos) {
-          EXPECT_FALSE(rd->zero_ok) << rd->what;
-        } else if (rd->what.find("STALL") != std::string::npos) {
-          ++stalls;
-          EXPECT_EQ(rd->expect, std::optional<uint32_t>(0u)) << rd->what;
-        } else {
-          ++counters;
-          EXPECT_TRUE(rd->zero_ok && !rd->expect) << rd->what;
-        }
-      } else if (const auto* q = std::get_if<PollReg>(&op)) {
-        polls += q->what.find("running or pending") != std::string::npos;
-        EXPECT_EQ(q->timeout_cycles, 1u) << q->what;  // one read: a poll would wait for anything
-      }
-    }
-    EXPECT_EQ(test::writes_and_loads(sdp_random().generate(cfg, seed, [&] { Knobs o = large; o["busy_reads"] = "off"; return o; }())),
-              test::writes_and_loads(sdp_random().generate(cfg, seed, large)))
-        << "seed " << seed << ": busy_reads=off is not the default";
-  }
-  EXPECT_EQ(counters, 12 * layers);
-  EXPECT_GT(polls, 0u);
-  EXPECT_EQ(stalls, 5 * polls / 2);
-  EXPECT_THROW(sdp_random().generate(cfg, 1, {{"busy_reads", "yes"}}), std::invalid_argument);
+  test::expect_busy_reads_after_every_arm(
+      "sdp.random", {{"max_width", "24"}, {"max_height", "16"}, {"max_channels", "64"}, {"layers", "3"}}, 12, 5);
 }
 
 TEST(SdpRandom, KnobsAreValidatedAndWideLayersAppear) {
