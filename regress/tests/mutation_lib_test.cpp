@@ -255,16 +255,21 @@ TEST(TriageSettings, AModelEntryOverridesTheDefaultsAndOtherModelsUseThem) {
       "    depth: 12\n"
       "    qualify:\n"
       "      - {port: partial, when: mi_valid, delay: 1, reason: read the clock after}\n"
-      "      - {port: pexp, when: mi_valid}\n");
+      "      - {port: pexp, when: mi_valid}\n"
+      "      - {port: addr, when: valid, lanes: true, low_bits: 3}\n");
   const TriageSettings cmac = load_triage_settings(path, "small:cmac");
   const TriageSettings bdma = load_triage_settings(path, "v1:bdma");
   fs::remove(path);
   EXPECT_EQ(cmac.depth, 12u);
   EXPECT_EQ(cmac.timeout_seconds, 50u);
-  ASSERT_EQ(cmac.qualify.size(), 2u);
+  ASSERT_EQ(cmac.qualify.size(), 3u);
   EXPECT_EQ(cmac.qualify[0].port, "partial");
   EXPECT_EQ(cmac.qualify[0].delay, 1u);
   EXPECT_EQ(cmac.qualify[1].delay, 0u);
+  EXPECT_FALSE(cmac.qualify[1].lanes);
+  EXPECT_TRUE(cmac.qualify[2].lanes);
+  EXPECT_EQ(cmac.qualify[2].low_bits, 3u);
+  EXPECT_EQ(cmac.qualify[1].low_bits, 0u);
   EXPECT_EQ(cmac.source, path + " entry 1");
   EXPECT_EQ(bdma.depth, 25u);
   EXPECT_TRUE(bdma.qualify.empty());
@@ -279,7 +284,8 @@ TEST(TriageSettings, AModelEntryOverridesTheDefaultsAndOtherModelsUseThem) {
   req.settings = cmac;
   const std::vector<std::string> want = {"python3", "t.py", "--model-dir", "m", "--mutants", "3,17", "--depth", "12",
                                          "--timeout", "50", "--map-memories-below", "8192", "--jobs", "2", "--out", "o",
-                                         "--qualify", "partial=mi_valid@1", "--qualify", "pexp=mi_valid@0"};
+                                         "--qualify", "partial=mi_valid@1", "--qualify", "pexp=mi_valid@0",
+                                         "--qualify", "addr=valid:lanes:low=3@0"};
   EXPECT_EQ(triage_command(req), want);
 }
 
@@ -295,7 +301,11 @@ TEST(TriageSettings, BadSettingsNameTheEntryAndTheRule) {
   EXPECT_EQ(settings_error("models:\n  - {model: v1:bdma, timeout: x}\n"),
             "models entry 1: 'timeout' must be a positive number");  // another model's entry is checked too
   EXPECT_EQ(settings_error("models:\n  - {model: small:cmac, qualify: [{port: partial}]}\n"),
-            "models entry 1: a 'qualify' item needs 'port' and 'when' (and optionally 'delay', 'reason')");
+            "models entry 1: a 'qualify' item needs 'port' and 'when' (and optionally 'delay', 'lanes', 'low_bits', 'reason')");
+  EXPECT_EQ(settings_error("models:\n  - {model: small:sdp, qualify: [{port: p, when: v, lanes: 2}]}\n"),
+            "models entry 1: qualifier of 'p': 'lanes' must be true or false");
+  EXPECT_EQ(settings_error("models:\n  - {model: small:sdp, qualify: [{port: p, when: v, low_bits: 64}]}\n"),
+            "models entry 1: qualifier of 'p': 'low_bits' must be a number of bits 0..63");
   EXPECT_EQ(settings_error("models:\n  - {model: small:cmac, qualify: [{port: p, when: v, delay: -1}]}\n"),
             "models entry 1: qualifier of 'p': 'delay' must be a number of cycles 0..64");
   EXPECT_EQ(settings_error("models:\n  - {model: small:cmac, qualify: [{port: p, when: v}, {port: p, when: w}]}\n"),

@@ -38,6 +38,11 @@ Equivalence means "no difference from reset", for all cycles or within K (the pr
 cycles where port WHEN (an input, or the unmutated copy's output; non-zero = true) was true
 DELAY cycles before. Data a FIFO presents while its valid is low, or a result its consumer
 samples only the clock after a valid, then no longer counts as a difference.
+--qualify PORT=WHEN:lanes[@DELAY] is the per-client form for a port that packs one payload per
+bit of WHEN (PORT's width a multiple of WHEN's): lane i of PORT is compared only where bit i of
+WHEN was set, as an arbiter reads client i's address with client i's valid. A `:low=N` before
+the delay leaves the N low bits of each lane out of the comparison: the bits of an address below
+the atom size, which the AXI masters never read.
 
 Writes --out/triage.json ({"mutants": [{id, class, depth, seconds, ports, witness}], ...})
 and --out/witnesses/<id>.vcd for the distinguishable ones. Exit 0; 2 on bad input.
@@ -180,13 +185,14 @@ def rewire_read_data(path, top, mems, cut_memories):
 
 
 def parse_qualifiers(texts):
-    """--qualify PORT=WHEN[@DELAY] -> [(port, when, delay)]."""
+    """--qualify PORT=WHEN[:lanes][:low=N][@DELAY] -> [(port, when, delay, lanes, low)]."""
     out = []
     for t in texts:
-        m = re.fullmatch(r"([^=@\s]+)=([^=@\s]+)(?:@(\d+))?", t)
+        m = re.fullmatch(r"([^=@:\s]+)=([^=@:\s]+)(:lanes)?(?::low=(\d+))?(?:@(\d+))?", t)
         if not m:
-            fail(f"--qualify {t!r}: expected PORT=WHEN or PORT=WHEN@DELAY (e.g. partial=mi_valid@1)")
-        out.append((m.group(1), m.group(2), int(m.group(3) or 0)))
+            fail(f"--qualify {t!r}: expected PORT=WHEN[:lanes][:low=N][@DELAY] (e.g. partial=mi_valid@1, "
+                 f"rd_req_addr=rd_req_valid:lanes:low=3)")
+        out.append((m.group(1), m.group(2), int(m.group(5) or 0), bool(m.group(3)), int(m.group(4) or 0)))
     return out
 
 
@@ -196,13 +202,19 @@ def write_miter(ports, top, sel_width, work, qualifiers=()):
     if not any(n == "mutsel" for n, _, _ in ports):
         fail(f"{top} has no mutsel input (not a gen_mutants.py netlist?)")
     out_names, in_names = {n for n, _ in outs}, {n for n, _ in ins}
-    for i, (port, when, _) in enumerate(qualifiers):
-        if any(p == port for p, _, _ in qualifiers[:i]):
+    width = dict(ins + outs)
+    for i, (port, when, _, lanes, low) in enumerate(qualifiers):
+        if any(q[0] == port for q in qualifiers[:i]):
             fail(f"--qualify {port}=...: port '{port}' is qualified twice")
         if port not in out_names:
             fail(f"--qualify {port}={when}: {top} has no output port '{port}' (outputs: {', '.join(sorted(out_names))})")
         if when not in out_names | in_names:
             fail(f"--qualify {port}={when}: {top} has no port '{when}' to qualify it with")
+        if lanes and width[port] % width[when] != 0:
+            fail(f"--qualify {port}={when}:lanes: {port}'s {width[port]} bits are not one lane per bit of "
+                 f"{when} ({width[when]} bits)")
+        if low >= width[port] // (width[when] if lanes else 1):
+            fail(f"--qualify {port}={when}:low={low}: leaves no bit of a lane to compare")
     rng = lambda w: f"[{w - 1}:0] " if w > 1 else ""
     names = [n for n, _ in ins]
     clk = next((n for n in names if n in ("clk", "nvdla_core_clk")), None)
@@ -228,19 +240,29 @@ def write_miter(ports, top, sel_width, work, qualifiers=()):
         lines += ["  reg first = 1'b1;", f"  always @(posedge {flat(clk)}) first <= 1'b0;",
                   f"  always @* if (first) assume({active});"]
     # A qualified port is compared only in the cycles where its consumer reads it: where WHEN
-    # (an input, or the unmutated copy's output) was non-zero DELAY cycles before.
+    # (an input, or the unmutated copy's output) was non-zero DELAY cycles before; per lane, lane
+    # i where bit i of WHEN was set.
     qualified = {}
-    for port, when, delay in qualifiers:
-        src = f"(|{flat(when)})" if when in in_names else f"(|gold_{flat(when)})"
+    for port, when, delay, lanes, low in qualifiers:
+        src = flat(when) if when in in_names else f"gold_{flat(when)}"
+        n_q = width[when] if lanes else 1
+        if not lanes:
+            src = f"(|{src})"
         for k in range(1, delay + 1):
-            lines += [f"  reg q{k}_{flat(port)} = 1'b0;", f"  always @(posedge {flat(clk)}) q{k}_{flat(port)} <= {src};"]
+            lines += [f"  reg {rng(n_q)}q{k}_{flat(port)} = {n_q}'d0;",
+                      f"  always @(posedge {flat(clk)}) q{k}_{flat(port)} <= {src};"]
             src = f"q{k}_{flat(port)}"
-        lines.append(f"  (* keep *) wire qual_{flat(port)} = {src};")
-        qualified[port] = f"qual_{flat(port)}"
+        lines.append(f"  (* keep *) wire {rng(n_q)}qual_{flat(port)} = {src};")
+        qualified[port] = (f"qual_{flat(port)}", n_q, low)
     lines.append("  always @* begin")
-    for n, _ in outs:
+    for n, w in outs:
         if n in qualified:
-            lines.append(f"    assert(!{qualified[n]} || gold_{flat(n)} == gate_{flat(n)});")
+            q, n_q, low = qualified[n]
+            lane = w // n_q
+            for i in range(n_q):
+                sl = f"[{i * lane + lane - 1}:{i * lane + low}]" if n_q > 1 or low else ""
+                cond = f"{q}[{i}]" if n_q > 1 else q
+                lines.append(f"    assert(!{cond} || gold_{flat(n)}{sl} == gate_{flat(n)}{sl});")
         else:
             lines.append(f"    assert(gold_{flat(n)} == gate_{flat(n)});")
     lines += ["  end", "endmodule", ""]
@@ -583,7 +605,7 @@ def check_mutant(work, mid, depth, timeout, scorr_seconds=None):
     return rec
 
 
-def replay_witnesses(work, aig, sel, recs, vcd_dir):
+def replay_witnesses(work, aig, sel, recs, vcd_dir, low_bits=None):
     """Replay ABC's counterexamples in Yosys' simulator (one run): a VCD per distinguishable
     mutant and the ports that differ; a difference only at cut-memory inputs becomes unknown."""
     found = [r for r in recs if r["class"] == "distinguishable"]
@@ -613,7 +635,7 @@ def replay_witnesses(work, aig, sel, recs, vcd_dir):
         script += [f"sim -r {aiw} -map {work}/miter.aim -clock {CLOCK[0]} -scope triage_miter -vcd {rec['witness']}"]
     yosys("\n".join(script) + "\n", work, "replay")
     for rec in found:
-        rec["ports"] = differing_ports(rec["witness"])
+        rec["ports"] = differing_ports(rec["witness"], low_bits)
         if not rec["ports"]:  # the solver's trace shows no difference in Yosys' simulation
             rec["class"] = "unknown"
             rec["reason"] = "the solver's witness shows no difference when replayed"
@@ -622,28 +644,48 @@ def replay_witnesses(work, aig, sel, recs, vcd_dir):
             rec["reason"] = "only a memory input differs (its data may never reach a port)"
 
 
-def differing_ports(vcd):
-    """Unit ports whose gold_/gate_ copies differ at the last time step of the VCD."""
-    ids, value = {}, {}
+def differing_ports(vcd, low_bits=None):
+    """Unit ports whose gold_/gate_ copies differ at the last time step of the VCD (a port
+    qualified per lane: in a lane whose qualifier bit is set; low_bits: {port: N}, the N low bits
+    of each lane left out)."""
+    low_bits = low_bits or {}
+    ids, value, width = {}, {}, {}
     with open(vcd) as f:
         for line in f:
             t = line.split()
             if t[:1] == ["$var"] and len(t) >= 5:
                 ids.setdefault(t[3], []).append(t[4])
+                width[t[4]] = int(t[2])
             elif line.startswith("b") and len(t) == 2:
                 for n in ids.get(t[1], []):
                     value[n] = t[0][1:]
             elif line[:1] in "01xz" and len(line.strip()) > 1 and not line.startswith("#"):
                 for n in ids.get(line.strip()[1:], []):
                     value[n] = line[0]
+    full = lambda name, v: v.rjust(width.get(name, len(v)), "0")
     ports = []
     for n, v in value.items():
-        if value.get("qual_" + n[len("gold_"):]) == "0":
-            continue  # a qualified port while its consumer does not read it
-        if n.startswith("gold_p_"):
-            other = value.get("gate_p_" + n[len("gold_p_"):])
-            if other is not None and other.lstrip("0") != v.lstrip("0"):
-                ports.append(n[len("gold_p_"):])
+        if not n.startswith("gold_p_"):
+            continue
+        other = value.get("gate_p_" + n[len("gold_p_"):])
+        if other is None:
+            continue
+        a, b = full(n, v), full(n, other)
+        qname = "qual_" + n[len("gold_"):]
+        q = value.get(qname)
+        if q is not None:
+            q = full(qname, q)
+            if "1" not in q:
+                continue  # a qualified port while its consumer does not read it
+            # per lane: bit i (from the right) qualifies lane i; the low bits of a lane are left out
+            low = low_bits.get(n[len("gold_p_"):], 0)
+            lane = len(a) // len(q)
+            lanes = [i for i in range(len(q)) if q[len(q) - 1 - i] == "1"]
+            if all(a[len(a) - (i + 1) * lane:len(a) - i * lane - low] == b[len(b) - (i + 1) * lane:len(b) - i * lane - low]
+                   for i in lanes):
+                continue
+        if a != b:
+            ports.append(n[len("gold_p_"):])
     return sorted(ports)
 
 
@@ -716,7 +758,7 @@ def main():
     results = parallel(lambda mid: check_mutant(work, mid, a.depth, a.timeout, a.scorr_seconds), ids, a.jobs)
     for rec in results:
         rec["registers_merged"] = merged[rec["id"]]
-    replay_witnesses(work, aig, sel, results, vcd_dir)
+    replay_witnesses(work, aig, sel, results, vcd_dir, {q[0]: q[4] for q in qualifiers})
     for rec in results:
         extra = f" after {rec['witness_cycles']} cycles at {', '.join(rec['ports']) or '?'}" \
             if rec["class"] == "distinguishable" else f" ({rec['reason']})" if "reason" in rec else ""
@@ -725,7 +767,8 @@ def main():
     with open(os.path.join(a.out, "triage.json"), "w") as f:
         json.dump({"top": meta["top"], "depth": a.depth, "timeout": a.timeout, "scorr_seconds": a.scorr_seconds,
                    "reset": rst,
-                   "qualified": [{"port": p, "when": w, "delay": d} for p, w, d in qualifiers],
+                   "qualified": [{"port": p, "when": w, "delay": d, "lanes": l, "low_bits": lo}
+                                 for p, w, d, l, lo in qualifiers],
                    "memories_cut": len(cut_memories),
                    "seconds": round(time.monotonic() - started, 1), "miter_seconds": round(setup, 1), "mutants": results}, f, indent=1)
 

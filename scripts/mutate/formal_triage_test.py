@@ -24,11 +24,15 @@ TRIAGE = os.path.join(HERE, "formal_triage.py")
 # (deeper than the tests' K = 8), 7 sets y when a mod-10 counter reads 12 (never: equivalent, but
 # only an invariant shows it), 8 is equivalent and writes a 6-word memory that s reads at any
 # address, past its end too; 9 flips bit 0 of p, which w copies a clock later (the mutation's
-# fan-out runs through two flops: the copies' p differ at once, their w only through p).
+# fan-out runs through two flops: the copies' p differ at once, their w only through p). ld packs
+# two 4-bit lanes whose valids are lv[1:0]: 10 changes lane 1 only while lv[1] is low (and lv[0]
+# high), 11 changes lane 1 while lv[1] is high; 12 flips bit 0 of lane 0 while lv[0] is high, 13
+# bit 1 of it.
 TOY = """
 module toy__mutants(input clk, input rstn, input [3:0] mutsel, input [3:0] a, input e, input [2:0] ra,
                     output reg [3:0] q, output [3:0] r, output reg v, output reg [3:0] d,
-                    output reg [3:0] h, output reg z, output reg y, output [3:0] s, output reg [3:0] w);
+                    output reg [3:0] h, output reg z, output reg y, output [3:0] s, output reg [3:0] w,
+                    output reg [1:0] lv, output reg [7:0] ld);
   reg [3:0] mem [0:15];
   reg [3:0] six [0:5];
   reg [3:0] wa;
@@ -36,7 +40,7 @@ module toy__mutants(input clk, input rstn, input [3:0] mutsel, input [3:0] a, in
   reg [3:0] c10;
   reg [3:0] p;
   always @(posedge clk or negedge rstn)
-    if (!rstn) begin q <= 4'd0; wa <= 4'd0; v <= 1'b0; d <= 4'd0; h <= 4'd0; c <= 5'd0; c10 <= 4'd0; z <= 1'b0; y <= 1'b0; p <= 4'd0; w <= 4'd0; end
+    if (!rstn) begin q <= 4'd0; wa <= 4'd0; v <= 1'b0; d <= 4'd0; h <= 4'd0; c <= 5'd0; c10 <= 4'd0; z <= 1'b0; y <= 1'b0; p <= 4'd0; w <= 4'd0; lv <= 2'd0; ld <= 8'd0; end
     else begin
       q  <= (mutsel == 4'd1) ? ~a : (mutsel == 4'd2) ? (a & 4'hf) : a;
       wa <= wa + 4'd1;
@@ -49,6 +53,9 @@ module toy__mutants(input clk, input rstn, input [3:0] mutsel, input [3:0] a, in
       y  <= (mutsel == 4'd7) && (c10 == 4'd12);
       p  <= (mutsel == 4'd9) ? a ^ 4'd1 : a;
       w  <= p;
+      lv <= a[1:0];
+      ld[3:0] <= a[0] ? ((mutsel == 4'd12) ? a ^ 4'd1 : (mutsel == 4'd13) ? a ^ 4'd2 : a) : 4'd0;
+      ld[7:4] <= a[1] ? ((mutsel == 4'd11) ? a ^ 4'd4 : a) : ((mutsel == 4'd10 && a[0]) ? 4'd9 : 4'd0);
     end
   always @(posedge clk) mem[wa] <= (mutsel == 4'd3) ? a ^ 4'd1 : a;
   always @(posedge clk) if (wa[2:0] < 3'd6) six[wa[2:0]] <= (mutsel == 4'd8) ? (a | 4'h0) : a;
@@ -70,7 +77,7 @@ class FormalTriage(unittest.TestCase):
                        check=True)
         open(os.path.join(cls.model, "mutations.ys"), "w").close()
         with open(os.path.join(cls.model, "mutants.json"), "w") as f:
-            json.dump({"top": "toy", "instance": "", "seed": 1, "selector_width": 4, "count": 9, "mutants": []}, f)
+            json.dump({"top": "toy", "instance": "", "seed": 1, "selector_width": 4, "count": 13, "mutants": []}, f)
 
     @classmethod
     def tearDownClass(cls):
@@ -115,6 +122,29 @@ class FormalTriage(unittest.TestCase):
         m = self.classes("qualified-late", "--qualify", "h=e@2")
         self.assertEqual(m[5]["class"], "distinguishable")
         self.assertEqual(m[5]["ports"], ["h"])
+
+    def test_lane_qualified_port(self):
+        # Any-bit qualifier: lane 1's data under lane 0's valid counts (the old, stricter form).
+        m = self.classes("lanes-any", "--qualify", "ld=lv", mutants="10,11")
+        self.assertEqual(m[10]["class"], "distinguishable")
+        # Per lane: lane 1 is compared only under lv[1]; a real lane-1 difference still shows.
+        m = self.classes("lanes", "--qualify", "ld=lv:lanes", mutants="10,11")
+        self.assertEqual(m[10]["class"], "equivalent")
+        self.assertEqual(m[11]["class"], "distinguishable")
+        self.assertEqual(m[11]["ports"], ["ld"])
+        # Low bits left out of each lane: bit 0 of lane 0 no longer counts, bit 1 still does.
+        m = self.classes("lanes-low", "--qualify", "ld=lv:lanes:low=1", mutants="11,12,13")
+        self.assertEqual(m[12]["class"], "equivalent")
+        self.assertEqual(m[13]["class"], "distinguishable")
+        self.assertEqual(m[13]["ports"], ["ld"])
+        self.assertEqual(m[11]["class"], "distinguishable")  # lane 1's difference is above bit 0
+        m = self.classes("lanes-nolow", "--qualify", "ld=lv:lanes", mutants="12")
+        self.assertEqual(m[12]["class"], "distinguishable")
+        for bad, rule in (("ld=ra:lanes", "not one lane per bit"), ("ld=lv:lane", "expected PORT=WHEN"),
+                          ("ld=lv:lanes:low=4", "leaves no bit")):
+            r = self.triage("badlanes", "--mutants", "10", "--qualify", bad)
+            self.assertEqual(r.returncode, 2, bad)
+            self.assertIn(rule, r.stderr)
 
     def test_cut_memory(self):
         m = self.classes("cut", "--map-memories-below", "8")
@@ -198,9 +228,9 @@ class FormalTriage(unittest.TestCase):
         self.assertEqual(m[4]["class"], "equivalent")
 
     def test_bad_input(self):
-        r = self.triage("bad1", "--mutants", "10")
+        r = self.triage("bad1", "--mutants", "14")
         self.assertEqual(r.returncode, 2)
-        self.assertIn("ids must lie in 1..9", r.stderr)
+        self.assertIn("ids must lie in 1..13", r.stderr)
         for q, msg in (("d", "expected PORT=WHEN"), ("nope=v", "no output port 'nope'"),
                        ("d=nope", "no port 'nope'"), ("a=e", "no output port 'a'")):
             r = self.triage("badq", "--mutants", "1", "--qualify", q)

@@ -46,16 +46,16 @@ void read_fields(const YAML::Node& e, TriageSettings& s, const std::function<std
   positive("timeout", s.timeout_seconds);
   positive("map_memories_below", s.map_memories_below);
   if (!e["qualify"]) return;
-  if (!e["qualify"].IsSequence()) throw bad("'qualify' must be a list of {port, when, delay, reason}");
+  if (!e["qualify"].IsSequence()) throw bad("'qualify' must be a list of {port, when, delay, lanes, low_bits, reason}");
   s.qualify.clear();
   std::set<std::string> seen;
   for (const YAML::Node& q : e["qualify"]) {
     if (!q.IsMap() || !q["port"] || !q["when"])
-      throw bad("a 'qualify' item needs 'port' and 'when' (and optionally 'delay', 'reason')");
+      throw bad("a 'qualify' item needs 'port' and 'when' (and optionally 'delay', 'lanes', 'low_bits', 'reason')");
     for (const auto& kv : q) {
       const auto key = kv.first.as<std::string>();
-      if (key != "port" && key != "when" && key != "delay" && key != "reason")
-        throw bad("unknown 'qualify' field '" + key + "' (fields: port, when, delay, reason)");
+      if (key != "port" && key != "when" && key != "delay" && key != "lanes" && key != "low_bits" && key != "reason")
+        throw bad("unknown 'qualify' field '" + key + "' (fields: port, when, delay, lanes, low_bits, reason)");
     }
     PortQualifier p;
     p.port = q["port"].as<std::string>();
@@ -68,6 +68,25 @@ void read_fields(const YAML::Node& e, TriageSettings& s, const std::function<std
       }
       if (d < 0 || d > 64) throw bad("qualifier of '" + p.port + "': 'delay' must be a number of cycles 0..64");
       p.delay = static_cast<unsigned>(d);
+    }
+    if (q["lanes"]) {
+      std::string v;
+      try {
+        v = q["lanes"].as<std::string>();
+      } catch (const std::exception&) {
+      }
+      if (v != "true" && v != "false")
+        throw bad("qualifier of '" + p.port + "': 'lanes' must be true or false");
+      p.lanes = v == "true";
+    }
+    if (q["low_bits"]) {
+      long long n = -1;
+      try {
+        n = q["low_bits"].as<long long>();
+      } catch (const std::exception&) {
+      }
+      if (n < 0 || n > 63) throw bad("qualifier of '" + p.port + "': 'low_bits' must be a number of bits 0..63");
+      p.low_bits = static_cast<unsigned>(n);
     }
     if (q["reason"]) p.reason = q["reason"].as<std::string>();
     if (!seen.insert(p.port).second) throw bad("port '" + p.port + "' is qualified twice");
@@ -135,7 +154,8 @@ std::vector<std::string> triage_command(const TriageRequest& req) {
                                    "--jobs", std::to_string(req.jobs), "--out", req.out_dir};
   for (const PortQualifier& q : req.settings.qualify) {
     argv.push_back("--qualify");
-    argv.push_back(q.port + "=" + q.when + "@" + std::to_string(q.delay));
+    argv.push_back(q.port + "=" + q.when + (q.lanes ? ":lanes" : "") +
+                   (q.low_bits ? ":low=" + std::to_string(q.low_bits) : "") + "@" + std::to_string(q.delay));
   }
   return argv;
 }

@@ -14,10 +14,15 @@
 namespace dla::mutation {
 
 // An output compared only where the unit's consumer reads it: where `when` (an input of the
-// unit, or the unmutated copy's output) was non-zero `delay` cycles before.
+// unit, or the unmutated copy's output) was non-zero `delay` cycles before. With `lanes` the
+// port packs one payload per bit of `when` (one per DMA client): lane i is compared only where
+// bit i was set. `low_bits`: the low bits of each lane the consumer never reads (an address's
+// bits below the atom size) are left out.
 struct PortQualifier {
   std::string port, when;
   unsigned delay = 0;
+  bool lanes = false;
+  unsigned low_bits = 0;
   std::string reason;  // why the consumer reads the port only then
 };
 
@@ -30,6 +35,7 @@ struct PortQualifier {
 //       map_memories_below: 8192          # bit-blast smaller memories, cut the others
 //       qualify:
 //         - {port: partial, when: mi_valid, delay: 1, reason: CACC samples partial the clock after}
+//         - {port: dbb_rd_req_addr, when: dbb_rd_req_valid, lanes: true, low_bits: 3, reason: ...}
 // A model without an entry uses the defaults.
 struct TriageSettings {
   std::string model;
