@@ -17,7 +17,8 @@ constexpr uint64_t kBusyCheckBytes = 1024;
 
 // busy_reads: the layer of group g was just armed. The golden model ran it at the arm; the RTL
 // runs it now. An int layer's NaN/Inf counters are 0 in both (cleared at the arm, written at the
-// end); S_STATUS shows the group running or pending (DUT only: one read, no timing in the model).
+// end); for inputs of 1 KiB or more S_STATUS shows the group running or pending (DUT only: one
+// read, no timing in the model) and the stall counters still read 0.
 void busy_checks(Program& p, ProgramBuilder& b, const HwConfig& cfg, const PdpLayer& l, unsigned g, uint64_t i) {
   namespace P = reg::PDP;
   const uint32_t pdp = *cfg.unit_base[static_cast<unsigned>(Unit::PDP)];
@@ -34,6 +35,11 @@ void busy_checks(Program& p, ProgramBuilder& b, const HwConfig& cfg, const PdpLa
     p.ops.push_back(PollReg{addr, field, running, RegCompare::Ge, 1,
                             fmt::format("{}.S_STATUS group {} running or pending right after layer {} is armed", unit,
                                         g, i)});
+  // Still running: the stall counters are cleared at the arm and written at the end.
+  b.read(rdma + reg::PDP_RDMA::D_PERF_READ_STALL::offset, 0xffffffffu, 0u,
+         fmt::format("PDP_RDMA.D_PERF_READ_STALL group {} while layer {} runs", g, i));
+  b.read(pdp + P::D_PERF_WRITE_STALL::offset, 0xffffffffu, 0u,
+         fmt::format("PDP.D_PERF_WRITE_STALL group {} while layer {} runs", g, i));
 }
 
 Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestGenerator& gen) {
@@ -135,7 +141,7 @@ TestGenerator make_pdp_random_generator() {
              {"armed_writes", "off", "on: writes to the first-armed unit's group (D_OP_ENABLE = 0 too) before the "
                                      "second is armed, read back: an armed group drops them"},
              {"busy_reads", "off", "on: right after a layer is armed, its int counters read (0: cleared at the arm) and, "
-                                   "for inputs of 1 KiB or more, both units' S_STATUS group field not idle (DUT only)"},
+                                   "for inputs of 1 KiB or more, both units' S_STATUS group field not idle (DUT only) and stall counters 0"},
              {"perf_enable", "off", "on: D_PERF_ENABLE.DMA_EN of PDP_RDMA and PDP random per layer (the stall counters "
                                     "count and the scoreboard bounds them)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
