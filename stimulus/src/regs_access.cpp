@@ -69,6 +69,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool arm_idle_units = k.choice("arm_idle_units", {"yes", "no"}) == "yes";
   const bool trigger_registers = k.choice("trigger_registers", {"no", "yes"}) == "yes";
   const bool alias_checks = k.choice("alias_checks", {"no", "yes"}) == "yes";
+  const bool lut_ports = k.choice("lut_ports", {"no", "yes"}) == "yes";
   Program p;
   ProgramBuilder b(cfg, p);
   const RegisterMap& map = b.map();
@@ -220,6 +221,32 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     }
   }
 
+  // 2b. The LUT access ports' address registers (SDP, CDP S_LUT_ACCESS_CFG): part 2 leaves them
+  //     out, since the address counts up on every S_LUT_ACCESS_DATA access; with no data access
+  //     in between they are plain registers, and every address bit (the top ones too: 257-entry
+  //     tables) must read back what was written.
+  if (lut_ports) {
+    size_t ports = 0;
+    for (const char* name : {"SDP.S_LUT_ACCESS_CFG", "CDP.S_LUT_ACCESS_CFG"}) {
+      const RegInfo* r = map.find(name);
+      if (!r) continue;
+      ++ports;
+      uint32_t rw = 0;
+      for (const FieldInfo& f : r->fields)
+        if (f.access == Access::RW) rw |= f.store_mask;
+      const uint32_t a = map.address_of(*r);
+      const uint32_t unique = static_cast<uint32_t>(values.next_u64());
+      for (uint32_t v : {0u, 0xffffffffu, 0x5a5a5a5au, 0xa5a5a5a5u, unique}) {
+        b.write(a, v);
+        b.read(a, rw, v & rw, fmt::format("write 0x{:08x} read back {} (no data access)", v, name));
+      }
+    }
+    if (ports == 0)
+      throw std::invalid_argument("regs.access: knob lut_ports=yes needs SDP or CDP, which configuration '" + cfg.name +
+                                  "' does not have");
+    b.note("wrote and read back the LUT access ports' address registers");
+  }
+
   // 3. GLB interrupts: SET raises status bits, STATUS clears on write-1, SET reads 0.
   if (const RegInfo* status = map.find("GLB.S_INTR_STATUS")) {
     uint32_t bits = 0;
@@ -317,7 +344,10 @@ TestGenerator make_regs_access_generator() {
               "'yes': also write BDMA's CFG_OP and CFG_LAUNCHn with bit 0 clear (no action) and check they read back 0"},
              {"alias_checks", "no",
               "'yes': write every register again in reverse order and the unmapped words one address bit off each, "
-              "then re-read all (a write that reaches another register is caught whatever the order)"}};
+              "then re-read all (a write that reaches another register is caught whatever the order)"},
+             {"lut_ports", "no",
+              "'yes': also write SDP's and CDP's S_LUT_ACCESS_CFG (table, access type, address) with the four patterns "
+              "and a random value and read each back, with no LUT data access in between"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   return g;
 }
