@@ -60,15 +60,19 @@ void read_fields(const YAML::Node& e, TriageSettings& s, const std::function<std
     PortQualifier p;
     p.port = q["port"].as<std::string>();
     p.when = q["when"].as<std::string>();
-    if (q["delay"]) {
-      long long d = -1;
+    // A number field of the item in 0..max (what: its unit, for the message).
+    auto bounded = [&](const char* key, long long max, const char* what) -> unsigned {
+      long long v = -1;
       try {
-        d = q["delay"].as<long long>();
+        v = q[key].as<long long>();
       } catch (const std::exception&) {
       }
-      if (d < 0 || d > 64) throw bad("qualifier of '" + p.port + "': 'delay' must be a number of cycles 0..64");
-      p.delay = static_cast<unsigned>(d);
-    }
+      if (v < 0 || v > max)
+        throw bad("qualifier of '" + p.port + "': '" + key + "' must be a number of " + what + " 0.." +
+                  std::to_string(max));
+      return static_cast<unsigned>(v);
+    };
+    if (q["delay"]) p.delay = bounded("delay", 64, "cycles");
     if (q["lanes"]) {
       std::string v;
       try {
@@ -79,15 +83,7 @@ void read_fields(const YAML::Node& e, TriageSettings& s, const std::function<std
         throw bad("qualifier of '" + p.port + "': 'lanes' must be true or false");
       p.lanes = v == "true";
     }
-    if (q["low_bits"]) {
-      long long n = -1;
-      try {
-        n = q["low_bits"].as<long long>();
-      } catch (const std::exception&) {
-      }
-      if (n < 0 || n > 63) throw bad("qualifier of '" + p.port + "': 'low_bits' must be a number of bits 0..63");
-      p.low_bits = static_cast<unsigned>(n);
-    }
+    if (q["low_bits"]) p.low_bits = bounded("low_bits", 63, "bits");
     if (q["reason"]) p.reason = q["reason"].as<std::string>();
     if (!seen.insert(p.port).second) throw bad("port '" + p.port + "' is qualified twice");
     s.qualify.push_back(std::move(p));
