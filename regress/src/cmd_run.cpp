@@ -29,15 +29,22 @@ struct RunState {
 };
 
 // --export-trace: run the test, then write its program as a .cfg trace with the golden
-// model's expectations (docs/traces.md, "Exporter").
-RunResult run_and_export(const RunRequest& req, const std::string& dir) {
+// model's expectations (docs/traces.md, "Exporter"). A program the dialect cannot say (a read
+// that also accepts 0, a >= poll) leaves `error` set: the run's verdict is still reported.
+RunResult run_and_export(const RunRequest& req, const std::string& dir, std::string& error) {
   const HwConfig& cfg = HwConfig::get(req.config);
   const Program program = find_test_generator(req.test).generate(cfg, req.seed, req.knobs);
   RunResult res = run_program(req, program);
   trace::ExportOptions o;
   o.poison_seed = req.seed;
   o.repro = res.repro_command();
-  const trace::ExportResult ex = trace::export_trace(program, cfg, dir, o);
+  trace::ExportResult ex;
+  try {
+    ex = trace::export_trace(program, cfg, dir, o);
+  } catch (const std::invalid_argument& e) {
+    error = e.what();
+    return res;
+  }
   std::cout << fmt::format("exported trace: {} ({} commands, {} data files, {} CRC checks); replay: dlaverif trace {} "
                            "--config {}\n",
                            ex.cfg_path, ex.lines, ex.data_files, ex.crc_checks, dir, cfg.name);
@@ -95,7 +102,8 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
     }
     if (!st->out_dir.empty()) prepare_out_dir(st->out_dir);
     const double setup = seconds_since_main();
-    RunResult res = st->export_dir.empty() ? run_test(req) : run_and_export(req, st->export_dir);
+    std::string export_error;
+    RunResult res = st->export_dir.empty() ? run_test(req) : run_and_export(req, st->export_dir, export_error);
     const double ran = seconds_since_main();
     record_coverage(res, st->out_dir);  // coverage.json next to result.json (issue 8)
     print_verdict(res, std::cout, std::cerr);
@@ -103,6 +111,10 @@ Command add_run_command(CLI::App& app, const std::string& command_line) {
     res.process_seconds["setup"] = setup;
     res.process_seconds["record"] = seconds_since_main() - ran;
     if (!st->out_dir.empty()) write_result_json(res, st->out_dir);
+    if (!export_error.empty()) {
+      std::cerr << "dlaverif: error: --export-trace " << st->export_dir << ": " << export_error << "\n";
+      return 2;
+    }
     return exit_code(res.verdict);
   };
   return c;

@@ -103,6 +103,10 @@ expect 0 "exported trace" run --test regs.access --seed 1 --golden-only --export
 expect 0 "^pass +.*regs1 +\(v1, golden-only" trace "$tmp/regs1" --golden-only
 expect 1 "^FAIL .*hang" run --test bdma.random --seed 3 --watchdog 1 --export-trace "$tmp/hang"
 expect 1 "^fail +.*hang +\(v1, golden\+rtl.*hang" trace "$tmp/hang" --watchdog 1
+# A program the dialect cannot say (busy reads also accept 0): exit 2 naming the op, the run's
+# verdict still printed.
+expect 2 "^PASS small sdp.random seed=1" run --config small --test sdp.random --seed 1 --knob busy_reads=on --golden-only --export-trace "$tmp/busy"
+expect 2 "export-trace .*busy: cannot export op [0-9]+: a read that also accepts 0" run --config small --test sdp.random --seed 1 --knob busy_reads=on --golden-only --export-trace "$tmp/busy"
 
 echo "trace cli: $failures failures"
 [ "$failures" -eq 0 ]

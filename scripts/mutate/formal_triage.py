@@ -646,8 +646,8 @@ def replay_witnesses(work, aig, sel, recs, vcd_dir, low_bits=None):
 
 def differing_ports(vcd, low_bits=None):
     """Unit ports whose gold_/gate_ copies differ at the last time step of the VCD (a port
-    qualified per lane: in a lane whose qualifier bit is set; low_bits: {port: N}, the N low bits
-    of each lane left out)."""
+    qualified per lane: in a lane whose qualifier bit is set; low_bits: {flattened port: N}, the N
+    low bits of each lane left out)."""
     low_bits = low_bits or {}
     ids, value, width = {}, {}, {}
     with open(vcd) as f:
@@ -758,7 +758,7 @@ def main():
     results = parallel(lambda mid: check_mutant(work, mid, a.depth, a.timeout, a.scorr_seconds), ids, a.jobs)
     for rec in results:
         rec["registers_merged"] = merged[rec["id"]]
-    replay_witnesses(work, aig, sel, results, vcd_dir, {q[0]: q[4] for q in qualifiers})
+    replay_witnesses(work, aig, sel, results, vcd_dir, {flat(q[0])[len("p_"):]: q[4] for q in qualifiers})
     for rec in results:
         extra = f" after {rec['witness_cycles']} cycles at {', '.join(rec['ports']) or '?'}" \
             if rec["class"] == "distinguishable" else f" ({rec['reason']})" if "reason" in rec else ""

@@ -146,6 +146,19 @@ class FormalTriage(unittest.TestCase):
             self.assertEqual(r.returncode, 2, bad)
             self.assertIn(rule, r.stderr)
 
+    def test_differing_ports_per_lane_and_low_bits(self):
+        # The witness's port list: ld differs only in bit 0 of lane 0 (left out with low=1) and in
+        # lane 1 (not read: qualifier bit 1 is 0); q differs outright.
+        sys.path.insert(0, HERE)
+        import formal_triage
+        vcd = os.path.join(self.tmp, "ports.vcd")
+        with open(vcd, "w") as f:
+            f.write("$var wire 8 a gold_p_ld $end\n$var wire 8 b gate_p_ld $end\n$var wire 2 c qual_p_ld $end\n"
+                    "$var wire 4 d gold_p_q $end\n$var wire 4 e gate_p_q $end\n$enddefinitions $end\n#0\n"
+                    "b00000001 a\nb10000000 b\nb01 c\nb1 d\nb10 e\n")
+        self.assertEqual(formal_triage.differing_ports(vcd, {"ld": 1}), ["q"])
+        self.assertEqual(formal_triage.differing_ports(vcd, {}), ["ld", "q"])  # bit 0 counts without low
+
     def test_cut_memory(self):
         m = self.classes("cut", "--map-memories-below", "8")
         self.assertEqual(m[1]["class"], "distinguishable")

@@ -26,9 +26,9 @@ namespace dla::stimulus {
 
 namespace {
 
-// Inputs of at least this many atoms take longer to read than the CSB reads right after the arms
-// (at most an atom a cycle): the layer still runs when busy_reads reads S_STATUS and the stall
-// counters.
+// Inputs of at least this many atoms take longer to read (a DMA beat of one or two atoms a cycle)
+// than the CSB reads right after the arms: the layer still runs when busy_reads reads S_STATUS
+// and the stall counters.
 constexpr uint64_t kBusyCheckAtoms = 256;
 
 // busy_reads: both units of `group` were just armed. Every counter the hardware clears at the arm

@@ -24,9 +24,9 @@ namespace dla::stimulus {
 
 namespace {
 
-// Inputs of at least this many atoms take longer to read than the CSB reads right after the arms
-// (at most an atom a cycle): the layer still runs when busy_reads reads S_STATUS and the stall
-// counters.
+// Inputs of at least this many atoms take longer to read (a DMA beat of one or two atoms a cycle)
+// than the CSB reads right after the arms: the layer still runs when busy_reads reads S_STATUS
+// and the stall counters.
 constexpr uint64_t kBusyCheckAtoms = 256;
 
 namespace S = reg::SDP;
@@ -199,8 +199,8 @@ void LayerWriter::busy_checks(unsigned layer, unsigned group, uint64_t input_ato
     const uint32_t field = 3u << (16 * group), running = 1u << (16 * group);
     for (const auto& [addr, unit] : {std::pair{rdma(R::S_STATUS::offset), "SDP_RDMA"}, std::pair{sdp(S::S_STATUS::offset), "SDP"}})
       b_.poll(PollReg{addr, field, running, RegCompare::Ge, 1,
-                                         fmt::format("{}.S_STATUS group {} running or pending right after layer {} is "
-                                                     "armed", unit, group, layer)});
+                      fmt::format("{}.S_STATUS group {} running or pending right after layer {} is armed", unit, group,
+                                  layer)});
     for (const auto& [off, name] : {std::pair{R::D_PERF_MRDMA_READ_STALL::offset, "D_PERF_MRDMA_READ_STALL"},
                                     std::pair{R::D_PERF_BRDMA_READ_STALL::offset, "D_PERF_BRDMA_READ_STALL"},
                                     std::pair{R::D_PERF_NRDMA_READ_STALL::offset, "D_PERF_NRDMA_READ_STALL"},
