@@ -252,6 +252,45 @@ tests:
                                             "ports=dbb", "--out", "/o/tests/b/10"}));
 }
 
+// `configs: [A, B]` runs one entry on each configuration, named <name>.<config>; a bad list is
+// refused with the rule.
+TEST(Plan, ConfigsListRunsTheEntryOnEachConfiguration) {
+  TempDir d;
+  const Plan p = load_plan(d.file("p.yaml", R"(
+tests:
+  - {name: r, test: regs.access, configs: [small, v1], seeds: 2, knobs: {alias_checks: "yes"}}
+  - {name: s, test: regs.access, config: small}
+)"));
+  ASSERT_EQ(p.entries.size(), 3u);
+  EXPECT_EQ(p.entries[0].name, "r.small");
+  EXPECT_EQ(p.entries[0].config, "small");
+  EXPECT_EQ(p.entries[1].name, "r.v1");
+  EXPECT_EQ(p.entries[1].config, "v1");
+  EXPECT_EQ(p.entries[1].knobs.at("alias_checks"), "yes");
+  EXPECT_EQ(p.entries[1].seed_count(Level::Smoke), 2u);
+  EXPECT_EQ(p.entries[2].name, "s");
+  const auto error = [&](const std::string& entry) {
+    const std::string path = d.file("bad.yaml", "tests:\n  - " + entry + "\n");
+    try {
+      load_plan(path);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what()).substr(path.size() + 8);  // after "plan '<path>' "
+    }
+    return std::string("loaded");
+  };
+  EXPECT_EQ(error("{name: x, test: regs.access, config: v1, configs: [small]}"),
+            "entry 1 ('x'): fields 'config' and 'configs' exclude each other");
+  EXPECT_EQ(error("{name: x, test: regs.access, configs: []}"),
+            "entry 1 ('x'): field 'configs' must be a non-empty list of configurations");
+  EXPECT_EQ(error("{name: x, test: regs.access, configs: small}"),
+            "entry 1 ('x'): field 'configs' must be a non-empty list of configurations");
+  EXPECT_EQ(error("{name: x, test: regs.access, configs: [v1, v1]}"),
+            "entry 1 ('x'): configuration 'v1' is listed twice in 'configs'");
+  EXPECT_NE(error("{name: x, test: regs.access, configs: [small, huge]}").find("huge"), std::string::npos);
+  EXPECT_EQ(error("{name: x.v1, test: regs.access}\n  - {name: x, test: regs.access, configs: [v1]}"),
+            "entry 2 ('x'): entry name 'x.v1' is used twice");
+}
+
 TEST(Plan, PerfToleranceGoesToRunAndBadValuesNameTheRule) {
   TempDir d;
   const Plan p = load_plan(d.file("p.yaml", R"(

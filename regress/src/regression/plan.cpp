@@ -111,7 +111,7 @@ class EntryReader {
 };
 
 PlanEntry read_entry(const EntryReader& r, double default_timeout) {
-  r.check_fields({"name", "test", "config", "level", "seeds", "first_seed", "owner", "knobs", "covergroups",
+  r.check_fields({"name", "test", "config", "configs", "level", "seeds", "first_seed", "owner", "knobs", "covergroups",
                   "golden_only", "dut", "axi_profile", "timeout", "watchdog", "perf_tolerance"});
   PlanEntry e;
   e.name = r.text("name", "", true);
@@ -170,6 +170,27 @@ PlanEntry read_entry(const EntryReader& r, double default_timeout) {
     r.fail(ex.what());
   }
   return e;
+}
+
+// `configs: [A, B, ...]` instead of `config`: the entry once per configuration, named
+// `<name>.<config>` (the same tests, knobs and seeds on each configuration's model).
+std::vector<PlanEntry> expand_configs(const EntryReader& r, PlanEntry e) {
+  const YAML::Node list = r.node()["configs"];
+  if (!list) return {std::move(e)};
+  if (r.has("config")) r.fail("fields 'config' and 'configs' exclude each other");
+  if (!list.IsSequence() || list.size() == 0) r.fail("field 'configs' must be a non-empty list of configurations");
+  std::vector<PlanEntry> out;
+  std::set<std::string> seen;
+  for (const YAML::Node& c : list) {
+    if (!c.IsScalar()) r.fail("field 'configs' must list configuration names");
+    const std::string name = c.as<std::string>();
+    if (!seen.insert(name).second) r.fail("configuration '" + name + "' is listed twice in 'configs'");
+    PlanEntry one = e;
+    one.config = name;
+    one.name = e.name + "." + name;
+    out.push_back(std::move(one));
+  }
+  return out;
 }
 
 // The parts of a valid entry that need the generators and the coverage models.
@@ -290,10 +311,11 @@ Plan load_plan(const std::string& path) {
       if (tests[i].IsMap() && tests[i]["name"] && tests[i]["name"].IsScalar())
         label += " ('" + tests[i]["name"].as<std::string>() + "')";
       const EntryReader r(label, tests[i]);
-      PlanEntry e = read_entry(r, timeout);
-      if (!names.insert(e.name).second) r.fail("entry name '" + e.name + "' is used twice");
-      check_against_project(r, e);
-      plan.entries.push_back(std::move(e));
+      for (PlanEntry& e : expand_configs(r, read_entry(r, timeout))) {
+        if (!names.insert(e.name).second) r.fail("entry name '" + e.name + "' is used twice");
+        check_against_project(r, e);
+        plan.entries.push_back(std::move(e));
+      }
     }
     if (const YAML::Node gradings = root["gradings"]) {
       if (!gradings.IsSequence()) throw std::invalid_argument(where + ": 'gradings' must be a list of entries");

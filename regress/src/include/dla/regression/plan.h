@@ -18,7 +18,7 @@ Level level_from_name(const std::string& s);
 struct PlanEntry {
   std::string name;                 // unique in the plan; names the entry's result directories
   std::string test;                 // generator name (see `dlaverif list`)
-  std::string config;              // default: the build's default configuration
+  std::string config;              // default: the build's default configuration (`configs:` expands per config)
   Level level = Level::Smoke;       // runs at this level and above
   std::map<Level, uint64_t> seeds;  // seed count from each level up (the highest level <= the run's wins)
   uint64_t first_seed = 1;
