@@ -10,6 +10,7 @@
 #include "dla/hwconfig.h"
 #include "dla/register_map.h"
 #include "dla/simulation.h"
+#include "dla/test_runner.h"
 
 namespace {
 
@@ -81,6 +82,29 @@ Figure measure(const std::string& cfg_name, unsigned prec, uint32_t w, uint32_t 
   return f;
 }
 
+// Golden-model time of sdp.random's default program (goal: under 0.2 s per seed on v1).
+void golden_speed() {
+  double seconds = 0;
+  unsigned runs = 0;
+  for (uint64_t seed = 100; seed < 110; ++seed) {
+    RunRequest req;
+    req.config = "v1";
+    req.test = "sdp.random";
+    req.seed = seed;
+    req.golden_only = true;
+    const RunResult r = run_test(req);
+    if (r.verdict != Verdict::Pass) {
+      fmt::print("  seed {}: {} ({})\n", seed, verdict_name(r.verdict), r.summary);
+      continue;
+    }
+    seconds += r.golden_seconds;
+    ++runs;
+  }
+  if (runs != 0)
+    fmt::print("sdp.random golden model (v1, default knobs, seeds 100-109): {:.4f} s per seed (goal < 0.2 s)\n",
+               seconds / runs);
+}
+
 }  // namespace
 
 int main() {
@@ -103,5 +127,6 @@ int main() {
                static_cast<double>(f.cycles) / f.elements, bound / f.elements,
                static_cast<double>(f.cycles) / bound, f.ok ? "" : "  (DID NOT FINISH)");
   }
+  golden_speed();
   return 0;
 }

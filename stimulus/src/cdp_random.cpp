@@ -77,6 +77,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                                                                                       : CdpLutReadback::Sample;
   const uint64_t sweep_percent = k.integer("lut_sweep_percent", 0, 100);
   const uint64_t rounding_percent = k.integer("rounding_percent", 0, 100);
+  const uint64_t pow2_percent = k.integer("pow2_rounding_percent", 0, 100);
   const uint64_t early_rdma_percent = k.integer("early_rdma_percent", 0, 100);
   const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
   const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
@@ -90,6 +91,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng flow = Rng::stream(seed, "cdp.flow");
   Rng sweep_rng = Rng::stream(seed, "cdp.sweep");
   Rng rounding_rng = Rng::stream(seed, "cdp.rounding");
+  Rng pow2_rng = Rng::stream(seed, "cdp.pow2");  // drawn only with pow2_rounding_percent > 0
   Rng order_rng = Rng::stream(seed, "cdp.order");
   Rng armed = Rng::stream(seed, "cdp.armed");  // drawn only with armed_writes=on
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_surfaces={} special_permille={} lut_readback={} "
@@ -98,7 +100,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                      readback == CdpLutReadback::All ? "all" : "sample", sweep_percent, rounding_percent,
                      early_rdma_percent) +
          (armed_writes ? " armed_writes=on" : "") + (high_addresses ? " high_addresses=on" : "") +
-         (busy_reads ? " busy_reads=on" : ""));
+         (busy_reads ? " busy_reads=on" : "") +
+         (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()));
   CdpShapeLimits sweep_lim = lim;
   sweep_lim.precisions = {Precision::Int8};
   uint64_t next = 0x80000000ull + layout.uniform(0, 0xfff) * 0x1000;
@@ -113,6 +116,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     if (sweep) make_cdp_lut_sweep(l, cfg, sweep_rng.chance(0.5));
     if (!sweep && rounding_percent != 0 && rounding_rng.below(100) < rounding_percent)
       make_cdp_rounding_converter(l, rounding_rng);
+    if (!sweep && pow2_percent != 0 && pow2_rng.below(100) < pow2_percent) make_cdp_pow2_converters(l, pow2_rng);
     place_cdp_layer(l, cfg, layout, next);
     const unsigned group = i % 2;
     b.note(fmt::format("layer {} group {}: {}{}", i, group, sweep ? "LUT sweep " : "", describe_cdp_layer(l)));
@@ -146,6 +150,9 @@ TestGenerator make_cdp_random_generator() {
               "per-cent of layers that sweep one LUT table: int8, ramp input -128..127, linear LE/LO indexing every entry"},
              {"rounding_percent", "0",
               "per-cent of integer layers whose input converter shifts right by 1..24 with a matching scale (rounding, ties)"},
+             {"pow2_rounding_percent", "0",
+              "per-cent of integer layers whose converters scale by +-2^k and shift k + a few bits: exact ties and "
+              "single bits under the rounding point (each term of the sticky OR)"},
              {"early_rdma_percent", "0",
               "per-cent of layers whose CDP_RDMA is armed before any CDP register of the group is written"},
              {"armed_writes", "off",

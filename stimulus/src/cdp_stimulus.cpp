@@ -341,6 +341,22 @@ void make_cdp_rounding_converter(CdpLayerSpec& l, Rng& r) {
   l.datin_shifter = static_cast<uint32_t>(shift);
 }
 
+void make_cdp_pow2_converters(CdpLayerSpec& l, Rng& r) {
+  if (l.precision == Precision::Fp16) return;
+  const auto pow2 = [&r](int k) {
+    const int32_t m = int32_t{1} << k;
+    return static_cast<uint16_t>(r.chance(0.5) ? -m : m);
+  };
+  const int k_in = static_cast<int>(r.uniform(0, 14));
+  l.datin_scale = pow2(k_in);
+  l.datin_shifter = static_cast<uint32_t>(std::min(31, k_in + static_cast<int>(r.uniform(1, 9))));
+  const int16_t old_scale = static_cast<int16_t>(l.datout_scale);
+  const int old_bits = old_scale == 0 ? 0 : static_cast<int>(std::log2(std::abs(static_cast<double>(old_scale))));
+  const int k_out = static_cast<int>(r.uniform(0, 14));
+  l.datout_scale = pow2(k_out);
+  l.datout_shifter = static_cast<uint32_t>(std::clamp(static_cast<int>(l.datout_shifter) - old_bits + k_out, 0, 63));
+}
+
 std::vector<uint8_t> cdp_sweep_input(const CdpLayerSpec& l, const HwConfig& cfg, Rng& r) {
   std::vector<uint8_t> bytes = r.bytes(cdp_extent(l, cfg, false));
   const unsigned a = cfg.atom_bytes;

@@ -122,6 +122,13 @@ class LayerWriter {
 
   // busy_reads=on: the counters read right after the arms too (busy_checks).
   void set_busy_reads(bool on) { busy_reads_ = on; }
+  // pow2_rounding_percent: that share of integer BS/BN stages multiply by +-2^k and shift right
+  // by k + 1..9, so only a few bits of the ALU's sum lie under the rounding point (ties and each
+  // term of the sticky OR are common). Drawn from `pow2` only, so 0 keeps every program.
+  void set_pow2_rounding(Rng* pow2, uint64_t percent) {
+    pow2_ = pow2;
+    pow2_percent_ = percent;
+  }
   // With req.to_pdp the layer is only programmed (the caller arms it together with PDP).
   void write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide,
              const SdpLayerRequest& req = {});
@@ -152,6 +159,8 @@ class LayerWriter {
   Rng& data_;
   Rng* armed_writes_;
   bool busy_reads_ = false;
+  Rng* pow2_ = nullptr;
+  uint64_t pow2_percent_ = 0;
 };
 
 // The group of `unit` was just armed and the layer cannot end before the other unit is: a write
@@ -266,12 +275,18 @@ uint32_t LayerWriter::x_stage(uint32_t base, bool fp, bool& alu_mem, bool& mul_m
   alu_mem = shape_.chance(0.4);
   mul_mem = shape_.chance(0.4);
   const uint32_t alu_shift = shape_.chance(0.7) ? static_cast<uint32_t>(shape_.below(4)) : static_cast<uint32_t>(shape_.below(64));
-  const uint32_t mul_shift = shape_.chance(0.6) ? static_cast<uint32_t>(shape_.below(16)) : static_cast<uint32_t>(shape_.below(256));
+  uint32_t mul_shift = shape_.chance(0.6) ? static_cast<uint32_t>(shape_.below(16)) : static_cast<uint32_t>(shape_.below(256));
   b_.write(sdp(base), c);
   b_.write(sdp(base + 4), (alu_shift << 8) | (alu_mem ? 1u : 0u));
   b_.write(sdp(base + 8), operand16(fp));
+  uint16_t mul_operand = operand16(fp);
+  if (!fp && pow2_ != nullptr && pow2_->below(100) < pow2_percent_) {
+    const uint32_t k = static_cast<uint32_t>(pow2_->uniform(0, 14));
+    mul_operand = static_cast<uint16_t>(pow2_->chance(0.5) ? -(int32_t{1} << k) : (int32_t{1} << k));
+    mul_shift = k + static_cast<uint32_t>(pow2_->uniform(1, 9));
+  }
   b_.write(sdp(base + 0xc), (mul_shift << 8) | (mul_mem ? 1u : 0u));
-  b_.write(sdp(base + 0x10), operand16(fp));
+  b_.write(sdp(base + 0x10), mul_operand);
   alu_mem = alu_mem && on && !alu_bypass;
   mul_mem = mul_mem && on && !mul_bypass;
   return c;
@@ -537,6 +552,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
   const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
   const bool busy_reads = k.choice("busy_reads", {"off", "on"}) == "on";
+  const uint64_t pow2_percent = k.integer("pow2_rounding_percent", 0, 100);
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -544,6 +560,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng shape = Rng::stream(seed, "sdp.shape");
   Rng data = Rng::stream(seed, "sdp.data");
   Rng layout = Rng::stream(seed, "sdp.layout");
+  Rng pow2 = Rng::stream(seed, "sdp.pow2");  // drawn only with pow2_rounding_percent > 0
   Allocator alloc(layout, cfg);
   if (high_addresses) {
     Rng high = Rng::stream(seed, "sdp.high");
@@ -552,9 +569,11 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} wide={} special_permille={}", layers, max_w,
                      max_h, max_c, wide, static_cast<unsigned>(special * 1000)) +
          (high_addresses ? " high_addresses=on" : "") + (armed_writes ? " armed_writes=on" : "") +
-         (busy_reads ? " busy_reads=on" : ""));
+         (busy_reads ? " busy_reads=on" : "") +
+         (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()));
   LayerWriter writer(cfg, b, shape, data, layout, alloc, special, armed_writes ? &armed : nullptr);
   writer.set_busy_reads(busy_reads);
+  writer.set_pow2_rounding(&pow2, pow2_percent);
   for (unsigned i = 0; i < layers; ++i) writer.write(i, i % 2, max_w, max_h, max_c, wide);
   return p;
 }
@@ -597,7 +616,10 @@ TestGenerator make_sdp_random_generator() {
               "D_OP_ENABLE = 0, and read them back (an armed group drops writes)"},
              {"busy_reads", "off",
               "on: right after a layer's arms read its counters (0 while it runs: cleared at the arm) and, for inputs "
-              "of 256 atoms or more, both units' S_STATUS group field (not idle) and stall counters (0)"}};
+              "of 256 atoms or more, both units' S_STATUS group field (not idle) and stall counters (0)"},
+             {"pow2_rounding_percent", "0",
+              "per-cent of integer BS/BN stages that multiply by +-2^k and shift right by k + 1..9: exact ties and "
+              "single bits under the rounding point (each term of the sticky OR)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::SDP) || !cfg.has_unit(Unit::SDP_RDMA)) return "the configuration has no SDP";

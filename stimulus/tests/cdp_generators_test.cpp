@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "dla/golden_model.h"
@@ -191,6 +192,47 @@ TEST(CdpRandom, RoundingConverterLayersShiftAndRunClean) {
   EXPECT_EQ(shifts.count(0), 0u);
   EXPECT_GE(shifts.size(), 10u);
   EXPECT_LE(*shifts.rbegin(), 24u);
+}
+
+// pow2_rounding_percent=100: every integer layer's converter scales are +-2^k, the input shift
+// lies 1..9 above k (a few bits of x - offset under the rounding point), and the layers stay clean
+// on the golden model; off (the default) leaves the programs as they were.
+TEST(CdpRandom, Pow2RoundingScalesArePowersOfTwoJustBelowTheShift) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const auto exponent = [](uint32_t reg) {  // k when the 16-bit scale is +-2^k, else -1
+    const int32_t v = static_cast<int16_t>(reg & 0xffffu);
+    const uint32_t m = static_cast<uint32_t>(v < 0 ? -v : v);
+    return m != 0 && (m & (m - 1)) == 0 ? static_cast<int>(std::log2(m)) : -1;
+  };
+  unsigned layers = 0, negative = 0;
+  std::set<int> gaps;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    const Program p = find_test_generator("cdp.random").generate(cfg, seed, {{"pow2_rounding_percent", "100"}});
+    EXPECT_NE(p.notes.front().find("pow2_rounding_percent=100"), std::string::npos);
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+    for (const LayerRecord& r : m.layers()) {
+      if (r.unit != Unit::CDP || C::D_DATA_FORMAT::INPUT_DATA_TYPE::get(r.regs.get(C::D_DATA_FORMAT::offset)) == 2) continue;
+      ++layers;
+      const uint32_t in_scale = r.regs.get(C::D_DATIN_SCALE::offset), out_scale = r.regs.get(C::D_DATOUT_SCALE::offset);
+      const int k = exponent(in_scale);
+      ASSERT_GE(k, 0) << "seed " << seed << ": DATIN_SCALE " << in_scale;
+      EXPECT_GE(exponent(out_scale), 0) << "seed " << seed << ": DATOUT_SCALE " << out_scale;
+      const int gap = static_cast<int>(r.regs.get(C::D_DATIN_SHIFTER::offset)) - k;
+      EXPECT_TRUE(gap >= 1 && gap <= 9) << "seed " << seed << ": shift " << gap << " above 2^" << k;
+      gaps.insert(gap);
+      negative += (in_scale & 0x8000u) != 0;
+    }
+  }
+  EXPECT_GE(layers, 20u);
+  EXPECT_GE(gaps.size(), 6u);
+  EXPECT_GT(negative, 0u);
+  EXPECT_LT(negative, layers);
+  const Program plain = find_test_generator("cdp.random").generate(cfg, 3, {});
+  const Program off = find_test_generator("cdp.random").generate(cfg, 3, {{"pow2_rounding_percent", "0"}});
+  EXPECT_EQ(plain.ops.size(), off.ops.size());
+  EXPECT_EQ(plain.notes, off.notes);
 }
 
 // early_rdma_percent=100: CDP_RDMA.D_OP_ENABLE is written before the group's first CDP
