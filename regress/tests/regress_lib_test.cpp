@@ -215,6 +215,16 @@ TEST(NvdlaErrata, WeightCreditBoundsOverASequence) {
   EXPECT_FALSE(c.possible_hang(reuse));
 }
 
+// The error loading the plan at `path` gives, after "plan '<path>' "; "loaded" when it loads.
+std::string load_error(const std::string& path) {
+  try {
+    load_plan(path);
+  } catch (const std::invalid_argument& e) {
+    return std::string(e.what()).substr(path.size() + 8);
+  }
+  return "loaded";
+}
+
 // Every plan the project ships loads: knobs, configurations and covergroups still exist (a
 // configuration that loses a unit stage loses its covergroups, and `make run` would refuse).
 TEST(Plan, ShippedPlansAreValid) {
@@ -271,12 +281,7 @@ tests:
   EXPECT_EQ(p.entries[2].name, "s");
   const auto error = [&](const std::string& entry) {
     const std::string path = d.file("bad.yaml", "tests:\n  - " + entry + "\n");
-    try {
-      load_plan(path);
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what()).substr(path.size() + 8);  // after "plan '<path>' "
-    }
-    return std::string("loaded");
+    return load_error(path);
   };
   EXPECT_EQ(error("{name: x, test: regs.access, config: v1, configs: [small]}"),
             "entry 1 ('x'): fields 'config' and 'configs' exclude each other");
@@ -370,12 +375,7 @@ TEST(Plan, CodeCoverageSectionResolvesWaiversAndGoals) {
 
   auto error = [&](const std::string& section) {
     const std::string path = d.file("bad.yaml", "tests:\n  - {name: r, test: regs.access}\ncode_coverage: " + section + "\n");
-    try {
-      load_plan(path);
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what()).substr(path.size() + 8);  // after "plan '<path>' "
-    }
-    return std::string("accepted");
+    return load_error(path);
   };
   EXPECT_EQ(error("{goal: {line: 95}}"), "code_coverage: unknown field 'goal' (fields: goals, waivers)");
   EXPECT_EQ(error("{goals: {line: 95}}"),
@@ -396,12 +396,7 @@ TEST(Plan, BadGradingsAreRefusedWithTheRule) {
   d.file("grade.yaml", "tests:\n  - {name: g, test: bdma.random, owner: bdma}\n");
   auto error = [&](const std::string& gradings) {
     const std::string path = d.file("bad.yaml", "tests:\n  - {name: r, test: regs.access}\ngradings:\n" + gradings);
-    try {
-      load_plan(path);
-    } catch (const std::invalid_argument& e) {
-      return std::string(e.what()).substr(path.size() + 8);  // after "plan '<path>' "
-    }
-    return std::string("accepted");
+    return load_error(path);
   };
   EXPECT_EQ(error("  - {unit: bdma, plan: missing.yaml}\n"),
             "grading 1: grading plan: cannot read plan '" + d.file("missing.yaml") + "'");
