@@ -56,6 +56,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
   const bool busy_reads = k.choice("busy_reads", {"off", "on"}) == "on";
   const bool perf_enable = k.choice("perf_enable", {"off", "on"}) == "on";
+  const bool huge_strides = k.choice("huge_strides", {"off", "on"}) == "on";
   lim.avoid_nvdla_errata = avoid_nvdla_errata_knob(errata);
   if (method != "all") lim.methods = {method == "average" ? PoolMethod::Average
                                       : method == "max"   ? PoolMethod::Max
@@ -74,12 +75,14 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng flow = Rng::stream(seed, "pdp.flow");
   Rng armed = Rng::stream(seed, "pdp.armed");  // drawn only with armed_writes=on
   Rng perf = Rng::stream(seed, "pdp.perf");    // drawn only with perf_enable=on
+  Rng huge = Rng::stream(seed, "pdp.huge");    // drawn only with huge_strides=on
   PdpRegionAllocator alloc(cfg, layout, high_addresses);
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} split_percent={} method={} "
                      "precision={} nvdla_errata={}{}{}", layers, lim.max_width, lim.max_height, lim.max_channels,
                      lim.split_percent, method, precision, errata, high_addresses ? " high_addresses=on" : "",
                      armed_writes ? " armed_writes=on" : "") +
-         (busy_reads ? " busy_reads=on" : "") + (perf_enable ? " perf_enable=on" : ""));
+         (busy_reads ? " busy_reads=on" : "") + (perf_enable ? " perf_enable=on" : "") +
+         (huge_strides ? " huge_strides=on" : ""));
 
   // Layers run in order and alternate groups (both units' CONSUMER toggles per layer).
   bool outstanding[2] = {false, false};
@@ -99,6 +102,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     }
     PdpLayer l = random_pdp_layer(cfg, shape, lim);
     place_pdp_layer(l, cfg, layout, alloc);
+    if (huge_strides && huge.chance(0.5)) widen_pdp_output_strides(l, cfg, huge, alloc);
     b.load(l.src_port, l.src, random_pdp_input(l, cfg, data));
     const bool rdma_first = flow.chance(0.5);
     program_pdp_layer(b, cfg, l, g, rdma_first, -1, armed_writes ? &armed : nullptr,
@@ -143,7 +147,9 @@ TestGenerator make_pdp_random_generator() {
              {"busy_reads", "off", "on: right after a layer is armed, its int counters read (0: cleared at the arm) and, "
                                    "for inputs of 1 KiB or more, both units' S_STATUS group field not idle (DUT only) and stall counters 0"},
              {"perf_enable", "off", "on: D_PERF_ENABLE.DMA_EN of PDP_RDMA and PDP random per layer (the stall counters "
-                                    "count and the scoreboard bounds them)"}};
+                                    "count and the scoreboard bounds them)"},
+             {"huge_strides", "off", "on: half the layers with a DBB output get a line stride of 1 to 16 MiB and a "
+                                     "surface stride above it (the memories are sparse)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     return cfg.has_unit(Unit::PDP) && cfg.has_unit(Unit::PDP_RDMA) ? "" : "the configuration has no PDP";

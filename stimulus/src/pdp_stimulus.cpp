@@ -232,6 +232,15 @@ uint64_t pdp_input_extent(const PdpLayer& l, const HwConfig& cfg) {
   return (s - 1) * l.src_surface + (l.height - 1) * l.src_line + uint64_t{l.width} * cfg.atom_bytes;
 }
 
+uint64_t PdpRegionAllocator::room(MemPort port) const {
+  // SRAM: the same address width as the DBB port (the allocator keeps SRAM regions low).
+  const unsigned bits = cfg_.dbb_addr_bits;
+  (void)port;
+  const uint64_t top = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits);
+  const uint64_t n = next_[static_cast<unsigned>(port)];
+  return n >= top ? 0 : top - n;
+}
+
 static uint64_t output_extent(const PdpLayer& l, const HwConfig& cfg) {
   const uint64_t lanes = cfg.atom_bytes / l.elem_bytes(), s = (l.channels + lanes - 1) / lanes;
   return (s - 1) * l.dst_surface + (l.out_height - 1) * l.dst_line + uint64_t{l.out_width} * cfg.atom_bytes;
@@ -249,6 +258,19 @@ void place_pdp_layer(PdpLayer& l, const HwConfig& cfg, Rng& r, PdpRegionAllocato
   l.dst_port = port();
   l.src = alloc.take(l.src_port, pdp_input_extent(l, cfg));
   l.dst = alloc.take(l.dst_port, output_extent(l, cfg));
+}
+
+bool widen_pdp_output_strides(PdpLayer& l, const HwConfig& cfg, Rng& r, PdpRegionAllocator& alloc) {
+  if (l.dst_port != MemPort::Dbb) return false;
+  const uint64_t atom = cfg.atom_bytes;
+  PdpLayer w = l;
+  w.dst_line = uint64_t{l.out_width} * atom + r.uniform(uint64_t{1} << 20, (uint64_t{1} << 24) - 1) / atom * atom;
+  w.dst_surface = uint64_t{l.out_height} * w.dst_line + r.uniform(0, 3) * atom;
+  const uint64_t extent = output_extent(w, cfg);
+  if (extent > alloc.room(MemPort::Dbb) / 2) return false;
+  w.dst = alloc.take(MemPort::Dbb, extent);
+  l = w;
+  return true;
 }
 
 std::vector<uint8_t> random_pdp_input(const PdpLayer& l, const HwConfig& cfg, Rng& r) {

@@ -48,6 +48,8 @@ class PdpRegionAllocator {
   // high_addresses), not only in the 64 MiB above 0x8000_0000 (or a random 4 GiB window).
   PdpRegionAllocator(const HwConfig& cfg, Rng& rng, bool anywhere = false);
   uint64_t take(MemPort port, uint64_t bytes);
+  // Bytes from the next free address of `port` to the top of its address space.
+  uint64_t room(MemPort port) const;
 
  private:
   const HwConfig& cfg_;
@@ -57,6 +59,11 @@ class PdpRegionAllocator {
 
 // Picks packed or padded strides and the memories, and places input and output.
 void place_pdp_layer(PdpLayer& l, const HwConfig& cfg, Rng& layout, PdpRegionAllocator& alloc);
+// Knob huge_strides: moves a DBB output to a line stride of 1 to 16 MiB (stride bits 20..23 and
+// above set, which no packed or padded layout reaches) and a surface stride above H lines of it,
+// placed anew. The memories are sparse: only the written lines cost anything. False (layer
+// unchanged) for an SRAM output or when the new extent would take over half the room left.
+bool widen_pdp_output_strides(PdpLayer& l, const HwConfig& cfg, Rng& r, PdpRegionAllocator& alloc);
 // Bytes of the input image from l.src (lines, surfaces and gaps), data with extremes and,
 // for fp16, NaN / +-Inf / subnormals / +-0.
 std::vector<uint8_t> random_pdp_input(const PdpLayer& l, const HwConfig& cfg, Rng& data);

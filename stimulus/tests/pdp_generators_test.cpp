@@ -106,6 +106,45 @@ TEST(PdpRandom, HighAddressesUseTheWholeAddressSpaceAndOffIsTheDefault) {
   EXPECT_EQ(bits_seen_1 & 0x3f, 0x3fu) << "an address bit of 26..31 was always 0";
 }
 
+// huge_strides=on: some DBB outputs get line strides of 1 to 16 MiB (stride bits 20..23 each seen
+// at 0 and 1 across those layers), surfaces above H such lines, everything below 4 GiB on small, the
+// layers clean on the golden model; off is the default.
+TEST(PdpRandom, HugeStridesReachTheUpperStrideBitsAndOffIsTheDefault) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const TestGenerator& g = find_test_generator("pdp.random");
+  unsigned huge = 0, usual = 0;
+  uint32_t ones = 0, zeros = 0;  // stride bits 20..23 seen at 1, at 0 (huge layers)
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    const Program p = g.generate(cfg, seed, {{"huge_strides", "on"}});
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+    for (const LayerRecord& r : m.layers()) {
+      if (r.unit != Unit::PDP) continue;
+      EXPECT_TRUE(r.completed) << "seed " << seed;
+      const PdpLayer l = decode_pdp_registers(r.regs);
+      EXPECT_TRUE(pdp_layer_violations(l, cfg).empty()) << "seed " << seed;
+      if (l.dst_line < (uint64_t{1} << 20)) {
+        ++usual;
+        continue;
+      }
+      ++huge;
+      EXPECT_LT(l.dst_line, uint64_t{1} << 25) << "seed " << seed;
+      EXPECT_GE(l.dst_surface, uint64_t{l.out_height} * l.dst_line) << "seed " << seed;
+      EXPECT_LT(l.dst + l.dst_surface * 8, uint64_t{1} << 32) << "seed " << seed;
+      ones |= static_cast<uint32_t>(l.dst_line >> 20) & 0xfu;
+      zeros |= ~static_cast<uint32_t>(l.dst_line >> 20) & 0xfu;
+    }
+    EXPECT_EQ(test::writes_and_loads(g.generate(cfg, seed, {{"huge_strides", "off"}})),
+              test::writes_and_loads(g.generate(cfg, seed)))
+        << "seed " << seed << ": huge_strides=off is not the default";
+  }
+  EXPECT_GE(huge, 10u);
+  EXPECT_GE(usual, 10u);
+  EXPECT_EQ(ones, 0xfu) << "a line-stride bit of 20..23 was never 1";
+  EXPECT_EQ(zeros, 0xfu) << "a line-stride bit of 20..23 was never 0";
+}
+
 // armed_writes: every layer writes its first-armed unit's group while armed and reads it back;
 // the golden model drops those writes, so the read-backs and the layers stay clean.
 TEST(PdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) { test::expect_armed_writes_read_back("pdp.random", Unit::PDP); }
