@@ -349,7 +349,10 @@ void make_cdp_pow2_converters(CdpLayerSpec& l, Rng& r) {
   };
   const int k_in = static_cast<int>(r.uniform(0, 14));
   l.datin_scale = pow2(k_in);
-  l.datin_shifter = static_cast<uint32_t>(std::min(31, k_in + static_cast<int>(r.uniform(1, 9))));
+  // Mostly 1..3 bits between the scaled value's lowest set bit and the guard bit: a tie or a
+  // single sticky bit is then one data pattern in 2 to 8.
+  const int j = static_cast<int>(r.chance(0.8) ? r.uniform(1, 3) : r.uniform(1, 9));
+  l.datin_shifter = static_cast<uint32_t>(std::min(31, k_in + j));
   const int16_t old_scale = static_cast<int16_t>(l.datout_scale);
   const int old_bits = old_scale == 0 ? 0 : static_cast<int>(std::log2(std::abs(static_cast<double>(old_scale))));
   const int k_out = static_cast<int>(r.uniform(0, 14));

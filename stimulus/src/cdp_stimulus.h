@@ -77,7 +77,7 @@ void make_cdp_lut_sweep(CdpLayerSpec& l, const HwConfig& cfg, bool prefer_lo);
 // 2^(shift+1), so x' stays moderate while the shifted-out bits (guard, sticky, ties of
 // negative values) vary. fp16 layers are left alone (their converters are ignored).
 void make_cdp_rounding_converter(CdpLayerSpec& l, Rng& r);
-// Integer layers: both converters' scales become +-2^k, their shifts k + 1..9 (the input's), or
+// Integer layers: both converters' scales become +-2^k, their shifts k + 1..9 (the input's; mostly 1..3), or
 // the aimed shift moved by the scale's change (the output's). The scaled value's low k bits are
 // then 0 and only a few bits of (x - offset) lie below the rounding point, so exact ties and a
 // single set bit under the guard bit (one term of the sticky OR) are common, not one in 2^shift.

@@ -122,9 +122,10 @@ class LayerWriter {
 
   // busy_reads=on: the counters read right after the arms too (busy_checks).
   void set_busy_reads(bool on) { busy_reads_ = on; }
-  // pow2_rounding_percent: that share of integer BS/BN stages multiply by +-2^k and shift right
-  // by k + 1..9, so only a few bits of the ALU's sum lie under the rounding point (ties and each
-  // term of the sticky OR are common). Drawn from `pow2` only, so 0 keeps every program.
+  // pow2_rounding_percent: that share of integer layers round in BS and BN (a multiply by +-2^k,
+  // a shift right by k + 0..9: only a few bits of the ALU's sum lie under the rounding point, so
+  // ties and each term of the sticky OR are common) with EW off and an identity output converter
+  // (see x_stage). Drawn from `pow2` only, so 0 keeps every program.
   void set_pow2_rounding(Rng* pow2, uint64_t percent) {
     pow2_ = pow2;
     pow2_percent_ = percent;
@@ -138,7 +139,9 @@ class LayerWriter {
   uint32_t rdma(uint32_t off) const { return *cfg_.unit_base[static_cast<unsigned>(Unit::SDP_RDMA)] + off; }
   Precisions pick_precisions(const SdpLayerRequest& req);
   Layout pick_layout(uint32_t surfaces, uint32_t h, uint32_t w, uint64_t position_bytes);
-  uint32_t x_stage(uint32_t base, bool fp, bool& alu_mem, bool& mul_mem);
+  // A BS/BN stage's part in a pow2_rounding layer (x_stage).
+  enum class Pow2Role : uint8_t { None, ScaleUp, Exact, Round };
+  uint32_t x_stage(uint32_t base, bool fp, Pow2Role role, uint32_t& upscale, bool& alu_mem, bool& mul_mem);
   void write_while_armed(Unit unit, unsigned group);
   void busy_checks(unsigned layer, unsigned group, uint64_t input_atoms);
   uint32_t stream(uint32_t cfg_off, uint32_t base_off, bool alu_mem, bool mul_mem, Precision proc, uint32_t w,
@@ -263,7 +266,16 @@ Layout LayerWriter::pick_layout(uint32_t surfaces, uint32_t h, uint32_t w, uint6
   return l;
 }
 
-uint32_t LayerWriter::x_stage(uint32_t base, bool fp, bool& alu_mem, bool& mul_mem) {
+// pow2_rounding layers (role != None): the stage is on with ReLU bypassed, register operands and a
+// small ALU operand (shifted by the previous stage's scale-up). ScaleUp multiplies by +-2^k and shifts right by k - u (an exact
+// scale by 2^u, u returned in `upscale`, so the next stage's input has u trailing zeros); Exact
+// the same with u = 0; Round
+// multiplies by +-2^k and shifts right by k + upscale + j, j mostly 1..3: the lowest set bit of the
+// product lands near bit k + upscale and only j bits lie between it and the guard bit, so exact
+// ties and a single set bit under the guard bit (one term of the sticky OR) are common; a quarter
+// of Round stages saturate the ALU operand instead and shift by 24..30 more. The caller
+// keeps the output unsaturated (EW off, identity output converter) so the rounding shows.
+uint32_t LayerWriter::x_stage(uint32_t base, bool fp, Pow2Role role, uint32_t& upscale, bool& alu_mem, bool& mul_mem) {
   const bool on = shape_.chance(0.65);
   const bool alu_bypass = shape_.chance(0.3), mul_bypass = shape_.chance(0.35);
   uint32_t c = on ? 0 : 1;
@@ -274,21 +286,38 @@ uint32_t LayerWriter::x_stage(uint32_t base, bool fp, bool& alu_mem, bool& mul_m
   c |= (shape_.chance(0.5) ? 1u : 0u) << 6;  // ReLU bypass
   alu_mem = shape_.chance(0.4);
   mul_mem = shape_.chance(0.4);
-  const uint32_t alu_shift = shape_.chance(0.7) ? static_cast<uint32_t>(shape_.below(4)) : static_cast<uint32_t>(shape_.below(64));
+  uint32_t alu_shift = shape_.chance(0.7) ? static_cast<uint32_t>(shape_.below(4)) : static_cast<uint32_t>(shape_.below(64));
   uint32_t mul_shift = shape_.chance(0.6) ? static_cast<uint32_t>(shape_.below(16)) : static_cast<uint32_t>(shape_.below(256));
-  b_.write(sdp(base), c);
-  b_.write(sdp(base + 4), (alu_shift << 8) | (alu_mem ? 1u : 0u));
-  b_.write(sdp(base + 8), operand16(fp));
-  uint16_t mul_operand = operand16(fp);
-  if (!fp && pow2_ != nullptr && pow2_->below(100) < pow2_percent_) {
+  uint16_t alu_operand = operand16(fp), mul_operand = operand16(fp);
+  if (role != Pow2Role::None) {
+    c = (c & ~(1u | (1u << 4))) | (1u << 6);  // on, multiplier used, ReLU bypassed
+    alu_mem = mul_mem = false;
+    alu_shift = role == Pow2Role::Round ? upscale : 0;  // keeps the input's trailing zeros
+    alu_operand = static_cast<uint16_t>(pow2_->uniform_signed(-64, 63));
     const uint32_t k = static_cast<uint32_t>(pow2_->uniform(0, 14));
     mul_operand = static_cast<uint16_t>(pow2_->chance(0.5) ? -(int32_t{1} << k) : (int32_t{1} << k));
-    mul_shift = k + static_cast<uint32_t>(pow2_->uniform(1, 9));
+    if (role != Pow2Role::Round) {
+      const uint32_t u = role == Pow2Role::Exact ? 0u : static_cast<uint32_t>(pow2_->uniform(0, std::min<uint32_t>(k, 8)));
+      mul_shift = k - u;
+      upscale = u;
+    } else if (pow2_->chance(0.25)) {
+      // The ALU operand saturates (a shift of 31..63): its +-(2^31 - 1 or 2^31) shifted right by
+      // 24..30 lands in the output's range, so the saturated value's upper bits show.
+      alu_shift = static_cast<uint32_t>(pow2_->uniform(31, 63));
+      if (alu_operand == 0) alu_operand = 1;
+      mul_shift = k + upscale + static_cast<uint32_t>(pow2_->uniform(24, 30));
+    } else {
+      const uint32_t j = static_cast<uint32_t>(pow2_->chance(0.8) ? pow2_->uniform(1, 3) : pow2_->uniform(0, 9));
+      mul_shift = k + upscale + j;
+    }
   }
+  b_.write(sdp(base), c);
+  b_.write(sdp(base + 4), (alu_shift << 8) | (alu_mem ? 1u : 0u));
+  b_.write(sdp(base + 8), alu_operand);
   b_.write(sdp(base + 0xc), (mul_shift << 8) | (mul_mem ? 1u : 0u));
   b_.write(sdp(base + 0x10), mul_operand);
-  alu_mem = alu_mem && on && !alu_bypass;
-  mul_mem = mul_mem && on && !mul_bypass;
+  alu_mem = alu_mem && (c & 1u) == 0 && (c & 2u) == 0;
+  mul_mem = mul_mem && (c & 1u) == 0 && (c & 0x10u) == 0;
   return c;
 }
 
@@ -475,8 +504,18 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   b_.write(sdp(S::D_PERF_ENABLE::offset), perf);
 
   bool bs_alu = false, bs_mul = false, bn_alu = false, bn_mul = false;
-  const uint32_t bs = cfg_.sdp_bs ? x_stage(S::D_DP_BS_CFG::offset, fp, bs_alu, bs_mul) : 1u;
-  const uint32_t bn = cfg_.sdp_bn ? x_stage(S::D_DP_BN_CFG::offset, fp, bn_alu, bn_mul) : 1u;
+  // pow2_rounding layer: BS and BN round, EW is off and the output converter the identity, so a
+  // one-LSB difference of a rounding shifter reaches the output bytes.
+  // One stage rounds, the other scales exactly (BS by 2^u before a rounding BN, BN by 1 after a
+  // rounding BS).
+  const bool pow2 = !fp && pow2_ != nullptr && pow2_->below(100) < pow2_percent_;
+  const bool bn_rounds = pow2 && pow2_->chance(0.5);
+  if (pow2) note += bn_rounds ? " pow2-rounding(bn)" : " pow2-rounding(bs)";
+  const Pow2Role bs_role = !pow2 ? Pow2Role::None : bn_rounds ? Pow2Role::ScaleUp : Pow2Role::Round;
+  const Pow2Role bn_role = !pow2 ? Pow2Role::None : bn_rounds ? Pow2Role::Round : Pow2Role::Exact;
+  uint32_t upscale = 0;  // BS's exact scale-up, which BN's shift takes back
+  const uint32_t bs = cfg_.sdp_bs ? x_stage(S::D_DP_BS_CFG::offset, fp, bs_role, upscale, bs_alu, bs_mul) : 1u;
+  const uint32_t bn = cfg_.sdp_bn ? x_stage(S::D_DP_BN_CFG::offset, fp, bn_role, upscale, bn_alu, bn_mul) : 1u;
   note += fmt::format(" bs {:02x} bn {:02x}", bs, bn);
   note.reserve(note.size() + 64);
   std::string stream_note;
@@ -484,7 +523,7 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   stream(R::D_NRDMA_CFG::offset, R::D_BN_BASE_ADDR_LOW::offset, bn_alu, bn_mul, p.proc, w, h, c, stream_note);
 
   // EW
-  const bool ew_on = cfg_.sdp_ew && shape_.chance(0.6);
+  const bool ew_on = cfg_.sdp_ew && shape_.chance(0.6) && !pow2;
   const bool eql = ew_on && !req.to_pdp && shape_.chance(0.12);  // EQL sends nothing to PDP
   const bool ew_alu_bypass = !eql && shape_.chance(0.35), ew_mul_bypass = !eql && shape_.chance(0.4);
   const bool lut_on = ew_on && !eql && cfg_.sdp_lut && shape_.chance(0.6);
@@ -510,7 +549,7 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   if (lut_on) lut(fp, note);
 
   // Output converter: EQL mode needs the identity (sdp.md §10).
-  const bool identity = eql || shape_.chance(0.2);
+  const bool identity = eql || shape_.chance(0.2) || pow2;
   b_.write(sdp(S::D_CVT_OFFSET::offset), identity ? 0u : static_cast<uint32_t>(values_.int_value(shape_.chance(0.8) ? 8 : 32)));
   b_.write(sdp(S::D_CVT_SCALE::offset), identity ? 1u : static_cast<uint16_t>(values_.int_value(shape_.chance(0.7) ? 4 : 16)));
   b_.write(sdp(S::D_CVT_SHIFT::offset), identity ? 0u : static_cast<uint32_t>(shape_.below(shape_.chance(0.7) ? 12 : 64)));
@@ -618,8 +657,9 @@ TestGenerator make_sdp_random_generator() {
               "on: right after a layer's arms read its counters (0 while it runs: cleared at the arm) and, for inputs "
               "of 256 atoms or more, both units' S_STATUS group field (not idle) and stall counters (0)"},
              {"pow2_rounding_percent", "0",
-              "per-cent of integer BS/BN stages that multiply by +-2^k and shift right by k + 1..9: exact ties and "
-              "single bits under the rounding point (each term of the sticky OR)"}};
+              "per-cent of integer layers whose BS and BN multiply by +-2^k and shift right by k + 0..9 (exact ties, "
+              "single bits under the rounding point: each term of the sticky OR) with EW off and an identity output "
+              "converter, so the rounding reaches the output"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::SDP) || !cfg.has_unit(Unit::SDP_RDMA)) return "the configuration has no SDP";

@@ -95,14 +95,15 @@ TEST(SdpRandom, CoversPrecisionsStreamsLutCasesAndPriorities) {
   }();
 }
 
-// pow2_rounding_percent=100: every integer BS/BN stage multiplies by +-2^k and shifts right by
-// k + 1..9 (a few bits under the rounding point), on both configurations, legal and clean on the
+// pow2_rounding_percent=100: every integer layer's BS and BN are on and multiply by +-2^k; one
+// rounds (a shift 0..9 above k, after the other's exact scale-up), EW is off and the output converter the
+// identity (so the rounding reaches the output), on both configurations, legal and clean on the
 // golden model; 0 (the default) leaves the programs as they were.
-TEST(SdpRandom, Pow2RoundingStagesShiftJustAboveTheMultiplier) {
+TEST(SdpRandom, Pow2RoundingLayersShiftJustAboveTheMultiplierAndShowIt) {
   namespace S = reg::SDP;
   for (const char* name : {"small", "v1"}) {
     const HwConfig& cfg = HwConfig::get(name);
-    unsigned stages = 0, negative = 0;
+    unsigned stages = 0, negative = 0, scaled_up = 0, saturating = 0;
     std::set<int> gaps;
     for (uint64_t seed = 1; seed <= 20; ++seed) {
       const SdpRun r = run(cfg, seed, {{"pow2_rounding_percent", "100"}});
@@ -113,23 +114,42 @@ TEST(SdpRandom, Pow2RoundingStagesShiftJustAboveTheMultiplier) {
       for (const LayerRecord& l : m.layers()) {
         if (l.unit != Unit::SDP || S::D_DATA_FORMAT::PROC_PRECISION::get(l.regs.get(S::D_DATA_FORMAT::offset)) == 2)
           continue;
-        for (const auto& [cfg_off, value_off] : {std::pair{S::D_DP_BS_MUL_CFG::offset, S::D_DP_BS_MUL_SRC_VALUE::offset},
-                                                 std::pair{S::D_DP_BN_MUL_CFG::offset, S::D_DP_BN_MUL_SRC_VALUE::offset}}) {
-          const int32_t v = static_cast<int16_t>(l.regs.get(value_off) & 0xffffu);
+        EXPECT_EQ(l.regs.get(S::D_DP_EW_CFG::offset) & 1u, 1u) << name << " seed " << seed << ": EW on";
+        EXPECT_EQ(l.regs.get(S::D_CVT_SCALE::offset), 1u) << name << " seed " << seed;
+        EXPECT_EQ(l.regs.get(S::D_CVT_SHIFT::offset), 0u) << name << " seed " << seed;
+        EXPECT_EQ(l.regs.get(S::D_CVT_OFFSET::offset), 0u) << name << " seed " << seed;
+        int gap[2] = {0, 0};  // shift - k of BS, BN
+        for (unsigned i = 0; i < 2; ++i) {
+          const uint32_t stage = i == 0 ? S::D_DP_BS_CFG::offset : S::D_DP_BN_CFG::offset;
+          const uint32_t mul = i == 0 ? S::D_DP_BS_MUL_CFG::offset : S::D_DP_BN_MUL_CFG::offset;
+          EXPECT_EQ(l.regs.get(stage) & 0x51u, 0x40u) << name << " seed " << seed << ": stage off, MUL or ReLU";
+          const int32_t v = static_cast<int16_t>(l.regs.get(mul + 4) & 0xffffu);
           const uint32_t mag = static_cast<uint32_t>(v < 0 ? -v : v);
           ASSERT_TRUE(mag != 0 && (mag & (mag - 1)) == 0) << name << " seed " << seed << ": operand " << v;
           int k = 0;
           while ((1u << k) != mag) ++k;
-          const int gap = static_cast<int>((l.regs.get(cfg_off) >> 8) & 0xffu) - k;
-          EXPECT_TRUE(gap >= 1 && gap <= 9) << name << " seed " << seed << ": shift " << gap << " above 2^" << k;
-          gaps.insert(gap);
-          ++stages;
+          gap[i] = static_cast<int>((l.regs.get(mul) >> 8) & 0xffu) - k;
           negative += v < 0;
+          ++stages;
         }
+        // BS rounds (gap 0..9) and BN is exact, or BS scales up by 2^u (gap -u) and BN rounds
+        // with u more shift
+        const bool bs_rounds = gap[1] == 0 && gap[0] >= 0;
+        const int rounding = bs_rounds ? gap[0] : gap[0] + gap[1];
+        const uint32_t round_alu = l.regs.get(bs_rounds ? S::D_DP_BS_ALU_CFG::offset : S::D_DP_BN_ALU_CFG::offset);
+        const bool saturated = ((round_alu >> 8) & 0x3fu) >= 31;  // the ALU operand saturates
+        EXPECT_TRUE(gap[0] >= -8 && (saturated ? rounding >= 24 && rounding <= 30 : rounding >= 0 && rounding <= 9))
+            << name << " seed " << seed << ": gaps " << gap[0] << " " << gap[1];
+        saturating += saturated;
+        gaps.insert(rounding);
+        scaled_up += gap[0] < 0;
       }
     }
-    EXPECT_GE(stages, 20u) << name;
-    EXPECT_GE(gaps.size(), 6u) << name;
+    EXPECT_GE(stages, 40u) << name;
+    EXPECT_GE(gaps.size(), 8u) << name;  // 1..3 mostly, up to 9 sometimes, 24..30 when saturating
+    EXPECT_TRUE(gaps.count(1) && gaps.count(2) && gaps.count(3)) << name;
+    EXPECT_GT(scaled_up, 0u) << name;
+    EXPECT_GT(saturating, 0u) << name;
     EXPECT_GT(negative, 0u) << name;
     EXPECT_LT(negative, stages) << name;
   }
