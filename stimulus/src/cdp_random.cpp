@@ -82,6 +82,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
   const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
   const bool busy_reads = k.choice("busy_reads", {"off", "on"}) == "on";
+  const bool lut_scramble = k.choice("lut_scramble", {"off", "on"}) == "on";
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -92,6 +93,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng sweep_rng = Rng::stream(seed, "cdp.sweep");
   Rng rounding_rng = Rng::stream(seed, "cdp.rounding");
   Rng pow2_rng = Rng::stream(seed, "cdp.pow2");  // drawn only with pow2_rounding_percent > 0
+  Rng scramble = Rng::stream(seed, "cdp.lut_scramble");  // drawn only with lut_scramble=on
   Rng order_rng = Rng::stream(seed, "cdp.order");
   Rng armed = Rng::stream(seed, "cdp.armed");  // drawn only with armed_writes=on
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_surfaces={} special_permille={} lut_readback={} "
@@ -101,7 +103,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                      early_rdma_percent) +
          (armed_writes ? " armed_writes=on" : "") + (high_addresses ? " high_addresses=on" : "") +
          (busy_reads ? " busy_reads=on" : "") +
-         (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()));
+         (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()) +
+         (lut_scramble ? " lut_scramble=on" : ""));
   CdpShapeLimits sweep_lim = lim;
   sweep_lim.precisions = {Precision::Int8};
   uint64_t next = 0x80000000ull + layout.uniform(0, 0xfff) * 0x1000;
@@ -122,7 +125,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     b.note(fmt::format("layer {} group {}: {}{}", i, group, sweep ? "LUT sweep " : "", describe_cdp_layer(l)));
     b.load(MemPort::Dbb, l.src, sweep ? cdp_sweep_input(l, cfg, data) : random_cdp_input(l, cfg, data, special));
     b.load(MemPort::Dbb, l.dst, data.bytes(cdp_extent(l, cfg, true)));  // a wrong or missing write shows
-    program_cdp_lut(b, cfg, l.lut, flow, readback);
+    program_cdp_lut(b, cfg, l.lut, flow, readback, lut_scramble ? &scramble : nullptr);
     const bool rdma_first = flow.chance(0.5);
     const bool early = early_rdma_percent != 0 && order_rng.below(100) < early_rdma_percent;
     if (early) b.note(fmt::format("layer {}: CDP_RDMA armed before CDP is programmed", i));
@@ -153,6 +156,9 @@ TestGenerator make_cdp_random_generator() {
              {"pow2_rounding_percent", "0",
               "per-cent of integer layers whose converters scale by +-2^k and shift k + a few bits: exact ties and "
               "single bits under the rounding point (each term of the sticky OR)"},
+             {"lut_scramble", "off",
+              "on: the LUT tables in random order, sometimes DATA writes past a table's end after them, idle "
+              "cycles between read-back reads"},
              {"early_rdma_percent", "0",
               "per-cent of layers whose CDP_RDMA is armed before any CDP register of the group is written"},
              {"armed_writes", "off",

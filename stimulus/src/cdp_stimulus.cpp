@@ -266,7 +266,7 @@ std::vector<uint8_t> random_cdp_input(const CdpLayerSpec& l, const HwConfig& cfg
 }
 
 void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram& p, Rng& flow,
-                     CdpLutReadback readback) {
+                     CdpLutReadback readback, Rng* scramble) {
   const uint32_t cdp = unit_base(cfg, Unit::CDP);
   b.write(cdp + C::S_LUT_CFG::offset, p.cfg);
   b.write(cdp + C::S_LUT_INFO::offset, p.info);
@@ -282,10 +282,21 @@ void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram
   b.write(cdp + C::S_LUT_LE_SLOPE_SHIFT::offset, p.le_slope_shift);
   b.write(cdp + C::S_LUT_LO_SLOPE_SCALE::offset, p.lo_slope_scale);
   b.write(cdp + C::S_LUT_LO_SLOPE_SHIFT::offset, p.lo_slope_shift);
-  for (unsigned table = 0; table < 2; ++table) {
+  const unsigned first = scramble && scramble->chance(0.5) ? 1u : 0u;  // LO first sometimes
+  for (unsigned table : {first, first ^ 1u}) {
     b.write(cdp + C::S_LUT_ACCESS_CFG::offset, (table << 16) | (1u << 17));
     for (uint16_t v : table ? p.lo : p.le) b.write(cdp + C::S_LUT_ACCESS_DATA::offset, v);
   }
+  if (scramble && scramble->chance(0.5)) {  // writes at an address past the table store nothing
+    const unsigned table = static_cast<unsigned>(scramble->below(2));
+    const uint32_t addr = static_cast<uint32_t>(scramble->uniform(table ? 257 : 65, 0x3ff));
+    b.write(cdp + C::S_LUT_ACCESS_CFG::offset, (table << 16) | (1u << 17) | addr);
+    for (uint64_t i = scramble->uniform(1, 3); i > 0; --i)
+      b.write(cdp + C::S_LUT_ACCESS_DATA::offset, static_cast<uint32_t>(scramble->below(0x10000)));
+  }
+  const auto gap = [&]() {
+    if (scramble && scramble->chance(0.3)) b.idle(static_cast<uint32_t>(scramble->uniform(1, 3)));
+  };
   // NVDLA's data port answers from a copy of the addressed entry taken one clock earlier: a
   // DATA read in the clock after S_LUT_ACCESS_CFG is written returns the entry at the previous
   // address. Reading S_LUT_ACCESS_CFG first (a blocking round trip) keeps that window closed.
@@ -297,18 +308,22 @@ void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram
     for (unsigned table = 0; table < 2; ++table) {
       start_readback(table << 16);
       const unsigned n = table ? 257 : 65;
-      for (unsigned i = 0; i < n; ++i)
+      for (unsigned i = 0; i < n; ++i) {
+        gap();
         b.read(cdp + C::S_LUT_ACCESS_DATA::offset, 0xffffffffu, std::nullopt,
                fmt::format("CDP LUT {} entry {} (full read-back)", table ? "LO" : "LE", i));
+      }
     }
     b.read(cdp + C::S_LUT_ACCESS_CFG::offset, 0xffffffffu, std::nullopt, "CDP.S_LUT_ACCESS_CFG after full read-back");
   } else if (flow.chance(0.3)) {  // read back a few entries from a random address (auto-increment on read)
     const unsigned table = static_cast<unsigned>(flow.below(2));
     const unsigned at = static_cast<unsigned>(flow.below(table ? 255 : 63));
     start_readback((table << 16) | at);
-    for (unsigned i = 0; i < 3; ++i)
+    for (unsigned i = 0; i < 3; ++i) {
+      gap();
       b.read(cdp + C::S_LUT_ACCESS_DATA::offset, 0xffffffffu, std::nullopt,
              fmt::format("CDP LUT {} entry {}", table ? "LO" : "LE", std::min(at + i, table ? 256u : 64u)));
+    }
     b.read(cdp + C::S_LUT_ACCESS_CFG::offset, 0xffffffffu, std::nullopt, "CDP.S_LUT_ACCESS_CFG after read-back");
   }
 }

@@ -63,9 +63,13 @@ std::vector<uint8_t> random_cdp_input(const CdpLayerSpec& l, const HwConfig& cfg
 // all = every entry of both tables (a corrupted table bit shows without data indexing it).
 enum class CdpLutReadback : uint8_t { Sample, All };
 
-// Writes the LUT single registers and both tables, then reads entries back.
+// Writes the LUT single registers and both tables, then reads entries back. With `scramble`
+// (knob lut_scramble): the tables in random order, sometimes DATA writes at an address beyond
+// the table (which store nothing) after them, and idle cycles of random length between the
+// read-back's reads, so a table bit that changes with the clock or with a write to the other
+// table does not hide behind the usual order and timing.
 void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram& lut, Rng& flow,
-                     CdpLutReadback readback = CdpLutReadback::Sample);
+                     CdpLutReadback readback = CdpLutReadback::Sample, Rng* scramble = nullptr);
 
 // Turns an int8 layer into a LUT sweep: one surface of full atoms with W*H*lanes = 256
 // elements, SQSUM bypass, identity input converter, linear LE and LO from -128 (LE 4 values

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <variant>
 
 #include "dla/golden_model.h"
 #include "dla/planted_bug.h"
@@ -233,6 +234,42 @@ TEST(CdpRandom, Pow2RoundingScalesArePowersOfTwoJustBelowTheShift) {
   const Program off = find_test_generator("cdp.random").generate(cfg, 3, {{"pow2_rounding_percent", "0"}});
   EXPECT_EQ(plain.ops.size(), off.ops.size());
   EXPECT_EQ(plain.notes, off.notes);
+}
+
+// lut_scramble=on: some layers program LO before LE, some write DATA past a table's end (the
+// tables keep their contents: the full read-back still matches), idle cycles fall between
+// read-back reads; clean on the golden model; off is the default.
+TEST(CdpRandom, LutScrambleReordersTablesWritesPastTheEndAndIdles) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const uint32_t cdp = *cfg.unit_base[static_cast<unsigned>(Unit::CDP)];
+  unsigned lo_first = 0, le_first = 0, past_end = 0, idles = 0;
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    const Program p = find_test_generator("cdp.random").generate(cfg, seed, {{"lut_scramble", "on"}, {"lut_readback", "all"}});
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+    bool first_seen = false;  // the layer's first table write seen
+    for (const ProgramOp& op : p.ops) {
+      if (std::holds_alternative<Idle>(op)) ++idles;
+      const auto* w = std::get_if<RegWrite>(&op);
+      if (!w) continue;
+      if (w->addr == cdp + C::S_LUT_CFG::offset) first_seen = false;  // a new layer's LUT
+      if (w->addr == cdp + C::S_LUT_ACCESS_CFG::offset) {
+        if (((w->data >> 17) & 1u) && (w->data & 0x3ffu) == 0 && !first_seen) {
+          first_seen = true;
+          ((w->data >> 16) & 1u ? lo_first : le_first)++;
+        }
+        if (((w->data >> 17) & 1u) && (w->data & 0x3ffu) >= (((w->data >> 16) & 1u) ? 257u : 65u)) ++past_end;
+      }
+    }
+    EXPECT_EQ(test::writes_and_loads(find_test_generator("cdp.random").generate(cfg, seed, {{"lut_scramble", "off"}})),
+              test::writes_and_loads(find_test_generator("cdp.random").generate(cfg, seed)))
+        << "seed " << seed << ": lut_scramble=off is not the default";
+  }
+  EXPECT_GT(lo_first, 0u);
+  EXPECT_GT(le_first, 0u);
+  EXPECT_GT(past_end, 0u);
+  EXPECT_GT(idles, 0u);
 }
 
 // early_rdma_percent=100: CDP_RDMA.D_OP_ENABLE is written before the group's first CDP
