@@ -235,7 +235,6 @@ uint64_t pdp_input_extent(const PdpLayer& l, const HwConfig& cfg) {
 uint64_t PdpRegionAllocator::room(MemPort port) const {
   // SRAM: the same address width as the DBB port (the allocator keeps SRAM regions low).
   const unsigned bits = cfg_.dbb_addr_bits;
-  (void)port;
   const uint64_t top = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits);
   const uint64_t n = next_[static_cast<unsigned>(port)];
   return n >= top ? 0 : top - n;

@@ -59,6 +59,15 @@ Seen run_seeds(const std::string& config, uint64_t first, uint64_t seeds, const 
   return seen;
 }
 
+// The golden model's layer records of one seed's program with `knobs`; every expectation met.
+std::vector<LayerRecord> clean_layers(const HwConfig& cfg, uint64_t seed, const Knobs& knobs) {
+  const Program p = find_test_generator("pdp.random").generate(cfg, seed, knobs);
+  GoldenModel m(cfg, seed);
+  const auto res = test::execute(p, m);
+  EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+  return m.layers();
+}
+
 TEST(PdpRandom, EveryLayerIsLegalAndRunsCleanOnSmall) {
   const Seen s = run_seeds("small", 1, 60);
   for (const char* f : {"average", "max", "min", "int8", "kw1", "kw8", "kh8", "split", "split3+",
@@ -80,11 +89,7 @@ TEST(PdpRandom, HighAddressesUseTheWholeAddressSpaceAndOffIsTheDefault) {
   const TestGenerator& g = find_test_generator("pdp.random");
   uint32_t bits_seen_0 = 0, bits_seen_1 = 0;  // address bits 26..31 seen at 0, at 1
   for (uint64_t seed = 1; seed <= 20; ++seed) {
-    const Program p = g.generate(cfg, seed, {{"high_addresses", "on"}});
-    GoldenModel m(cfg, seed);
-    const auto res = test::execute(p, m);
-    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
-    for (const LayerRecord& r : m.layers()) {
+    for (const LayerRecord& r : clean_layers(cfg, seed, {{"high_addresses", "on"}})) {
       EXPECT_TRUE(r.completed) << "seed " << seed;
       const PdpLayer l = decode_pdp_registers(r.regs);
       for (uint64_t a : {l.src, l.dst}) {
@@ -115,11 +120,7 @@ TEST(PdpRandom, HugeStridesReachTheUpperStrideBitsAndOffIsTheDefault) {
   unsigned huge = 0, usual = 0;
   uint32_t ones = 0, zeros = 0;  // stride bits 20..23 seen at 1, at 0 (huge layers)
   for (uint64_t seed = 1; seed <= 20; ++seed) {
-    const Program p = g.generate(cfg, seed, {{"huge_strides", "on"}});
-    GoldenModel m(cfg, seed);
-    const auto res = test::execute(p, m);
-    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
-    for (const LayerRecord& r : m.layers()) {
+    for (const LayerRecord& r : clean_layers(cfg, seed, {{"huge_strides", "on"}})) {
       if (r.unit != Unit::PDP) continue;
       EXPECT_TRUE(r.completed) << "seed " << seed;
       const PdpLayer l = decode_pdp_registers(r.regs);
