@@ -6,6 +6,7 @@
 #include "dla/regs.gen.h"
 #include "generators.h"
 #include "pdp_stimulus.h"
+#include "wide_fp16_values.h"
 
 namespace dla::stimulus {
 
@@ -57,6 +58,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool busy_reads = k.choice("busy_reads", {"off", "on"}) == "on";
   const bool perf_enable = k.choice("perf_enable", {"off", "on"}) == "on";
   const bool huge_strides = k.choice("huge_strides", {"off", "on"}) == "on";
+  const bool wide_fp16 = k.choice("fp16_data", {"usual", "wide"}) == "wide";
+  if (wide_fp16 && std::find(cfg.precisions.begin(), cfg.precisions.end(), Precision::Fp16) == cfg.precisions.end())
+    throw std::invalid_argument("pdp.random: knob fp16_data=wide needs fp16, which configuration '" + cfg.name +
+                                "' does not have");
   lim.avoid_nvdla_errata = avoid_nvdla_errata_knob(errata);
   if (method != "all") lim.methods = {method == "average" ? PoolMethod::Average
                                       : method == "max"   ? PoolMethod::Max
@@ -76,13 +81,14 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng armed = Rng::stream(seed, "pdp.armed");  // drawn only with armed_writes=on
   Rng perf = Rng::stream(seed, "pdp.perf");    // drawn only with perf_enable=on
   Rng huge = Rng::stream(seed, "pdp.huge");    // drawn only with huge_strides=on
+  Rng wide = Rng::stream(seed, "pdp.fp16_wide");  // drawn only with fp16_data=wide
   PdpRegionAllocator alloc(cfg, layout, high_addresses);
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_channels={} split_percent={} method={} "
                      "precision={} nvdla_errata={}{}{}", layers, lim.max_width, lim.max_height, lim.max_channels,
                      lim.split_percent, method, precision, errata, high_addresses ? " high_addresses=on" : "",
                      armed_writes ? " armed_writes=on" : "") +
          (busy_reads ? " busy_reads=on" : "") + (perf_enable ? " perf_enable=on" : "") +
-         (huge_strides ? " huge_strides=on" : ""));
+         (huge_strides ? " huge_strides=on" : "") + (wide_fp16 ? " fp16_data=wide" : ""));
 
   // Layers run in order and alternate groups (both units' CONSUMER toggles per layer).
   bool outstanding[2] = {false, false};
@@ -103,7 +109,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     PdpLayer l = random_pdp_layer(cfg, shape, lim);
     place_pdp_layer(l, cfg, layout, alloc);
     if (huge_strides && huge.chance(0.5)) widen_pdp_output_strides(l, cfg, huge, alloc);
-    b.load(l.src_port, l.src, random_pdp_input(l, cfg, data));
+    if (wide_fp16 && l.is_fp16()) set_pdp_fp16_pad_value(l, WideFp16Values(wide).next());
+    b.load(l.src_port, l.src, random_pdp_input(l, cfg, data, wide_fp16 ? &wide : nullptr));
     const bool rdma_first = flow.chance(0.5);
     program_pdp_layer(b, cfg, l, g, rdma_first, -1, armed_writes ? &armed : nullptr,
                       perf_enable ? static_cast<int>(perf.below(4)) : -1);
@@ -149,7 +156,9 @@ TestGenerator make_pdp_random_generator() {
              {"perf_enable", "off", "on: D_PERF_ENABLE.DMA_EN of PDP_RDMA and PDP random per layer (the stall counters "
                                     "count and the scoreboard bounds them)"},
              {"huge_strides", "off", "on: half the layers with a DBB output get a line stride of 1 to 16 MiB and a "
-                                     "surface stride above it (the memories are sparse)"}};
+                                     "surface stride above it (the memories are sparse)"},
+             {"fp16_data", "usual", "wide: fp16 elements and pad values over the whole format (exponents 1..30, "
+                                    "overflow and underflow edges, rounding carries, exact cancellations, specials)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     return cfg.has_unit(Unit::PDP) && cfg.has_unit(Unit::PDP_RDMA) ? "" : "the configuration has no PDP";

@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include "dla/numerics/float_arith.h"
 #include "dla/numerics/float_convert.h"
 #include "dla/regs.gen.h"
 #include "region_start.h"
+#include "wide_fp16_values.h"
 
 namespace dla::stimulus {
 
@@ -101,6 +103,11 @@ bool split_for_line_buffer(PdpLayer& l, const HwConfig& cfg) {
 
 bool avoid_nvdla_errata_knob(const std::string& value) { return value == "avoid"; }
 
+void set_pdp_fp16_pad_value(PdpLayer& l, uint16_t value) {
+  const uint32_t v = num::fp16_to_fp17(value);
+  for (uint32_t n = 1; n <= 7; ++n) l.pad_value[n - 1] = num::mul17(v, fp17_of_integer(n));
+}
+
 PdpLayer random_pdp_layer(const HwConfig& cfg, Rng& r, const PdpShapeLimits& lim) {
   std::vector<Precision> precisions;
   for (Precision p : cfg.precisions)
@@ -143,8 +150,7 @@ PdpLayer random_pdp_layer(const HwConfig& cfg, Rng& r, const PdpShapeLimits& lim
     if (r.chance(0.5)) l.recip_h = any();
   }
   if (fp16) {
-    const uint32_t v = num::fp16_to_fp17(random_fp16(r));
-    for (uint32_t n = 1; n <= 7; ++n) l.pad_value[n - 1] = num::mul17(v, fp17_of_integer(n));
+    set_pdp_fp16_pad_value(l, random_fp16(r));
   } else {
     const int64_t v = random_int(r, l.format == 0 ? 8 : 16);
     for (uint32_t n = 1; n <= 7; ++n) l.pad_value[n - 1] = static_cast<uint32_t>(v * n) & 0x7FFFFu;
@@ -197,8 +203,7 @@ std::optional<PdpLayer> random_pdp_layer_for_cube(const HwConfig& cfg, Rng& r, c
   l.recip_w = pdp_reciprocal(l.kernel_w, fp16);
   l.recip_h = pdp_reciprocal(l.kernel_h, fp16);
   if (fp16) {
-    const uint32_t v = num::fp16_to_fp17(random_fp16(r));
-    for (uint32_t n = 1; n <= 7; ++n) l.pad_value[n - 1] = num::mul17(v, fp17_of_integer(n));
+    set_pdp_fp16_pad_value(l, random_fp16(r));
   } else {
     const int64_t v = random_int(r, l.format == 0 ? 8 : 16);
     for (uint32_t n = 1; n <= 7; ++n) l.pad_value[n - 1] = static_cast<uint32_t>(v * n) & 0x7FFFFu;
@@ -272,8 +277,10 @@ bool widen_pdp_output_strides(PdpLayer& l, const HwConfig& cfg, Rng& r, PdpRegio
   return true;
 }
 
-std::vector<uint8_t> random_pdp_input(const PdpLayer& l, const HwConfig& cfg, Rng& r) {
+std::vector<uint8_t> random_pdp_input(const PdpLayer& l, const HwConfig& cfg, Rng& r, Rng* wide_fp16) {
   std::vector<uint8_t> bytes = r.bytes(static_cast<size_t>(pdp_input_extent(l, cfg)));
+  std::optional<WideFp16Values> wide;
+  if (wide_fp16 && l.is_fp16()) wide.emplace(*wide_fp16, cfg.atom_bytes / 2);
   const unsigned eb = l.elem_bytes(), lanes = cfg.atom_bytes / eb;
   const uint32_t surfaces = (l.channels + lanes - 1) / lanes;
   for (uint32_t s = 0; s < surfaces; ++s)
@@ -282,7 +289,7 @@ std::vector<uint8_t> random_pdp_input(const PdpLayer& l, const HwConfig& cfg, Rn
         for (unsigned lane = 0; lane < lanes; ++lane) {
           const size_t at = static_cast<size_t>(s * l.src_surface + h * l.src_line + uint64_t{w} * cfg.atom_bytes) +
                             lane * eb;
-          const uint64_t v = l.is_fp16() ? random_fp16(r) : static_cast<uint64_t>(random_int(r, 8 * eb));
+          const uint64_t v = wide ? wide->next() : l.is_fp16() ? random_fp16(r) : static_cast<uint64_t>(random_int(r, 8 * eb));
           bytes[at] = static_cast<uint8_t>(v);
           if (eb == 2) bytes[at + 1] = static_cast<uint8_t>(v >> 8);
         }

@@ -65,8 +65,11 @@ void place_pdp_layer(PdpLayer& l, const HwConfig& cfg, Rng& layout, PdpRegionAll
 // unchanged) for an SRAM output or when the new extent would take over half the room left.
 bool widen_pdp_output_strides(PdpLayer& l, const HwConfig& cfg, Rng& r, PdpRegionAllocator& alloc);
 // Bytes of the input image from l.src (lines, surfaces and gaps), data with extremes and,
-// for fp16, NaN / +-Inf / subnormals / +-0.
-std::vector<uint8_t> random_pdp_input(const PdpLayer& l, const HwConfig& cfg, Rng& data);
+// for fp16, NaN / +-Inf / subnormals / +-0. With `wide_fp16` (knob fp16_data=wide) an fp16
+// layer's elements come from it instead (WideFp16Values).
+std::vector<uint8_t> random_pdp_input(const PdpLayer& l, const HwConfig& cfg, Rng& data, Rng* wide_fp16 = nullptr);
+// The pad value registers of an fp16 layer for one padded element `value` (n times it, n = 1..7).
+void set_pdp_fp16_pad_value(PdpLayer& l, uint16_t value);
 uint64_t pdp_input_extent(const PdpLayer& l, const HwConfig& cfg);
 
 // Programs group `group` of PDP_RDMA (unless rdma_format_override is set, with the layer's

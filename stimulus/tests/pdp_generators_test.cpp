@@ -12,6 +12,7 @@
 #include "dla/test_generator.h"
 #include "armed_writes_check.h"
 #include "program_executor.h"
+#include "wide_fp16_values.h"
 
 namespace dla {
 namespace {
@@ -207,6 +208,78 @@ TEST(PdpRandom, Fp16DataHitsTheCounters) {
   EXPECT_GT(nan_in, 0u);
   EXPECT_GT(inf_in, 0u);
   EXPECT_GT(nan_out, 0u);
+}
+
+// fp16_data=wide: over a few layers' worth of draws every exponent (0 and 31 included), the
+// largest mantissa, infinities, NaNs, exact negations and one-ulp neighbours of earlier values.
+TEST(WideFp16Values, CoverTheWholeFormatWithCancellingPairs) {
+  Rng r(11);
+  std::set<unsigned> exponents;
+  std::set<uint16_t> seen;
+  unsigned nans = 0, infs = 0, negations = 0, neighbours = 0, full_mantissa = 0;
+  for (int layer = 0; layer < 20; ++layer) {
+    stimulus::WideFp16Values values(r);
+    for (int i = 0; i < 200; ++i) {
+      const uint16_t v = values.next();
+      const unsigned e = (v >> 10) & 0x1F;
+      exponents.insert(e);
+      if (e == 31) ((v & 0x3FF) ? nans : infs)++;
+      if ((v & 0x3FF) == 0x3FF && e != 31) ++full_mantissa;
+      if ((v & 0x7FFF) != 0 && seen.count(v ^ 0x8000)) ++negations;
+      if (e != 31 && (seen.count(v ^ 1) || seen.count(v ^ 0x8001))) ++neighbours;
+      seen.insert(v);
+    }
+  }
+  EXPECT_EQ(exponents.size(), 32u);
+  EXPECT_GT(nans, 10u);
+  EXPECT_GT(infs, 10u);
+  EXPECT_GT(full_mantissa, 10u);
+  EXPECT_GT(negations, 200u);
+  EXPECT_GT(neighbours, 100u);
+}
+
+// fp16_data=wide on v1: every layer legal and clean on the golden model with the NaN/Inf input
+// counters hit; the program differs from the default one, off ("usual") is the default, and a
+// configuration without fp16 refuses the knob by name.
+TEST(PdpRandom, WideFp16DataIsCleanAndUsualIsTheDefault) {
+  const HwConfig& v1 = HwConfig::get("v1");
+  const TestGenerator& g = find_test_generator("pdp.random");
+  const Knobs wide{{"precision", "fp16"}, {"fp16_data", "wide"}, {"layers", "3"}};
+  uint64_t nan_in = 0, inf_in = 0, layers = 0;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    const Program p = g.generate(v1, seed, wide);
+    GoldenModel m(v1, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures[0];
+    for (const LayerRecord& r : m.layers()) {
+      if (r.unit != Unit::PDP) continue;
+      ++layers;
+      EXPECT_TRUE(r.completed) << "seed " << seed;
+      EXPECT_TRUE(pdp_layer_violations(decode_pdp_registers(r.regs), v1).empty()) << "seed " << seed;
+    }
+    for (unsigned grp = 0; grp < 2; ++grp) {
+      m.csb_write(*v1.unit_base[static_cast<unsigned>(Unit::PDP)] + reg::PDP::S_POINTER::offset, grp);
+      auto rd = [&](uint32_t off) { return m.csb_read(*v1.unit_base[static_cast<unsigned>(Unit::PDP)] + off); };
+      nan_in += rd(reg::PDP::D_NAN_INPUT_NUM::offset);
+      inf_in += rd(reg::PDP::D_INF_INPUT_NUM::offset);
+    }
+    const Knobs usual{{"precision", "fp16"}, {"layers", "3"}};
+    Knobs usual_named = usual;
+    usual_named["fp16_data"] = "usual";
+    EXPECT_EQ(test::writes_and_loads(g.generate(v1, seed, usual_named)), test::writes_and_loads(g.generate(v1, seed, usual)))
+        << "seed " << seed << ": fp16_data=usual is not the default";
+    EXPECT_NE(test::writes_and_loads(p), test::writes_and_loads(g.generate(v1, seed, usual))) << "seed " << seed;
+  }
+  EXPECT_EQ(layers, 8u * 3u);
+  EXPECT_GT(nan_in, 0u);
+  EXPECT_GT(inf_in, 0u);
+  try {
+    g.generate(HwConfig::get("small"), 1, {{"fp16_data", "wide"}});
+    ADD_FAILURE() << "small has no fp16: fp16_data=wide must be refused";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("fp16_data=wide"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(g.generate(v1, 1, {{"fp16_data", "narrow"}}), std::invalid_argument);
 }
 
 TEST(PdpRandom, KnobsAreValidatedAndSteerTheLayers) {
