@@ -109,7 +109,13 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     PdpLayer l = random_pdp_layer(cfg, shape, lim);
     place_pdp_layer(l, cfg, layout, alloc);
     if (huge_strides && huge.chance(0.5)) widen_pdp_output_strides(l, cfg, huge, alloc);
-    if (wide_fp16 && l.is_fp16()) set_pdp_fp16_pad_value(l, WideFp16Values(wide).next());
+    if (wide_fp16 && l.is_fp16()) {
+      WideFp16Values pads(wide);
+      if (wide.chance(0.3))  // registers hold any fp17, not n times one fp16 value
+        for (uint32_t& v : l.pad_value) v = pads.any_pad_register();
+      else
+        set_pdp_fp16_pad_value(l, pads.next());
+    }
     b.load(l.src_port, l.src, random_pdp_input(l, cfg, data, wide_fp16 ? &wide : nullptr));
     const bool rdma_first = flow.chance(0.5);
     program_pdp_layer(b, cfg, l, g, rdma_first, -1, armed_writes ? &armed : nullptr,
@@ -158,7 +164,8 @@ TestGenerator make_pdp_random_generator() {
              {"huge_strides", "off", "on: half the layers with a DBB output get a line stride of 1 to 16 MiB and a "
                                      "surface stride above it (the memories are sparse)"},
              {"fp16_data", "usual", "wide: fp16 elements and pad values over the whole format (exponents 1..30, "
-                                    "overflow and underflow edges, rounding carries, exact cancellations, specials)"}};
+                                    "overflow and underflow edges, rounding carries, exact cancellations, specials); "
+                                    "a third of the fp16 layers get pad value registers of any fp17 (saturating sums)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     return cfg.has_unit(Unit::PDP) && cfg.has_unit(Unit::PDP_RDMA) ? "" : "the configuration has no PDP";

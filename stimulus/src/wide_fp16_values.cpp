@@ -27,6 +27,16 @@ uint16_t WideFp16Values::next() {
   return last = v;
 }
 
+uint32_t WideFp16Values::any_pad_register() {
+  uint64_t e;
+  switch (r_.below(4)) {
+    case 0: e = r_.uniform(55, 62); break;  // |pad| >= 2^24: the adders' saturation
+    case 1: e = 63; break;
+    default: e = r_.uniform(0, 62);
+  }
+  return static_cast<uint32_t>(r_.below(4) << 17 | r_.below(2) << 16 | e << 10 | r_.uniform(0, 0x3FF));
+}
+
 uint16_t WideFp16Values::partner(uint16_t p) {
   const uint16_t other_sign = (p & 0x8000) ^ 0x8000;
   const unsigned e = (p >> 10) & 0x1F;

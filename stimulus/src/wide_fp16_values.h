@@ -23,6 +23,9 @@ class WideFp16Values {
   // too. `lanes`: values per atom, the stride at which next() meets the same lane again.
   explicit WideFp16Values(Rng& r, unsigned lanes = 1);
   uint16_t next();
+  // A 19-bit pad value register for an fp16 layer that no fp16 element could give: any fp17
+  // (exponents up to 62 make sums saturate; 63 is Inf or NaN), bits 17 and 18 random.
+  uint32_t any_pad_register();
 
  private:
   // One finite value from the whole range.

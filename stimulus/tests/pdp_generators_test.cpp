@@ -236,6 +236,18 @@ TEST(WideFp16Values, CoverTheWholeFormatWithCancellingPairs) {
   EXPECT_GT(full_mantissa, 10u);
   EXPECT_GT(negations, 200u);
   EXPECT_GT(neighbours, 100u);
+  // pad registers of any fp17: saturating exponents, Inf/NaN, the unused bits 17 and 18 set too
+  stimulus::WideFp16Values pads(r);
+  std::set<unsigned> pad_exponents;
+  uint32_t high_bits = 0;
+  for (int i = 0; i < 400; ++i) {
+    const uint32_t v = pads.any_pad_register();
+    EXPECT_LT(v, 1u << 19);
+    pad_exponents.insert((v >> 10) & 0x3F);
+    high_bits |= v >> 17;
+  }
+  for (unsigned e = 55; e <= 63; ++e) EXPECT_TRUE(pad_exponents.count(e)) << "pad exponent " << e;
+  EXPECT_EQ(high_bits, 3u);
 }
 
 // fp16_data=wide on v1: every layer legal and clean on the golden model with the NaN/Inf input
