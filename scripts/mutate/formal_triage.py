@@ -58,6 +58,8 @@ import subprocess
 import sys
 import time
 
+from mutant_list import load_mutant_list, parse_ids
+
 RESET_LOW = ("rstn", "rst_n", "reset_n", "nvdla_core_rstn")
 RESET_HIGH = ("rst", "reset")
 CLOCK = []  # the miter's clock input, set by write_miter
@@ -712,19 +714,8 @@ def main():
     for tool in ("yosys", "yosys-abc"):
         if shutil.which(tool) is None:
             fail(f"{tool} not found on PATH (it comes with Debian's yosys package: make setup)")
-    try:
-        with open(os.path.join(a.model_dir, "mutants.json")) as f:
-            meta = json.load(f)
-        meta["top"], meta["count"], meta["selector_width"]
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        fail(f"{a.model_dir}/mutants.json: not a gen_mutants.py mutant list ({e})")
-    try:
-        ids = [int(x) for x in a.mutants.split(",") if x.strip()]
-    except ValueError:
-        fail(f"--mutants {a.mutants!r}: not a comma-separated list of ids")
-    bad = [i for i in ids if not 1 <= i <= meta["count"]]
-    if bad or not ids:
-        fail(f"--mutants: ids must lie in 1..{meta['count']} (got {bad or 'none'})")
+    meta = load_mutant_list(a.model_dir, fail)
+    ids = parse_ids(a.mutants, meta["count"], fail)
     if a.depth < 1 or a.timeout < 1 or a.jobs < 1:
         fail("--depth, --timeout and --jobs must be positive")
     if a.scorr_seconds is not None and not 0 <= a.scorr_seconds < a.timeout:

@@ -24,6 +24,8 @@ import subprocess
 import sys
 import time
 
+from mutant_list import load_mutant_list, parse_ids
+
 SEQUENTIAL = re.compile(r"^\$(a?l?dffe?|adffe|sdff\w*|dffsr\w*|dlatch\w*|adlatch|mem\w*|ff|aldff\w*|fsm)$")
 
 
@@ -194,18 +196,12 @@ def main():
             fail(f"{a.model_dir}: {f} missing (a gen_mutants.py output directory is needed)")
     if shutil.which("yosys") is None:
         fail("yosys not found on PATH (Debian's yosys package: make setup)")
-    try:
-        meta = json.load(open(os.path.join(a.model_dir, "mutants.json")))
-        by_id = {m["id"]: m for m in meta["mutants"]}
-        top = meta["top"] + "__mutants"
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        fail(f"{a.model_dir}/mutants.json: not a gen_mutants.py mutant list ({e})")
-    try:
-        ids = [int(x) for x in a.mutants.split(",") if x.strip()]
-    except ValueError:
-        fail(f"--mutants {a.mutants!r}: not a comma-separated list of ids")
-    if not ids or any(i not in by_id for i in ids):
-        fail(f"--mutants: ids must be in the model's list 1..{len(by_id)}")
+    meta = load_mutant_list(a.model_dir, fail)
+    by_id = {m["id"]: m for m in meta["mutants"]}
+    top = meta["top"] + "__mutants"
+    ids = parse_ids(a.mutants, meta["count"], fail)
+    if any(i not in by_id for i in ids):
+        fail(f"--mutants: ids {[i for i in ids if i not in by_id]} are not in {a.model_dir}/mutants.json")
     work = os.path.abspath(os.path.join(a.out, "work"))
     os.makedirs(work, exist_ok=True)
     il = os.path.join(work, "hierarchy.il")

@@ -114,7 +114,7 @@ class LocalEquivTest(unittest.TestCase):
         self.assertIn("comma-separated", p.stderr)
         p = run(["--model-dir", self.model, "--mutants", "9", "--out", self.out])
         self.assertEqual(p.returncode, 2)
-        self.assertIn("ids must be", p.stderr)
+        self.assertIn("ids must lie in 1..4", p.stderr)
 
 
 if __name__ == "__main__":
