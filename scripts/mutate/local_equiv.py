@@ -97,6 +97,17 @@ def state_cells(mods, module):
     return sorted(found)
 
 
+def same_source(src, mutant):
+    """Whether a re-elaborated cell's source spans are the mutated cell's: each of its spans is one
+    of the mutant's recorded `sources` (the flattened cell carries them all), or, for a mutant
+    list without them, the mutant's location is one of its spans."""
+    spans = [x for x in src.split("|") if x]
+    sources = mutant.get("sources")
+    if sources:
+        return bool(spans) and all(any(span.endswith(x) for x in sources) for span in spans)
+    return mutant.get("location", "") in src
+
+
 def flattened_cell_types(il_path, names):
     """Types of the named cells in the flattened, mutated-unit netlist (prepared.il)."""
     found = {}
@@ -231,7 +242,7 @@ def main():
             seq = state_cells(mods, module)
             if local not in cells:
                 rec.update({"class": "not local", "reason": f"no cell {local} in {module}"})
-            elif cells[local] != flat_types.get(m["cell"]) or m.get("location", "") not in mods[module]["src"][local]:
+            elif cells[local] != flat_types.get(m["cell"]) or not same_source(mods[module]["src"][local], m):
                 # the re-elaborated module must name the very cell that was mutated
                 rec.update({"class": "not local", "reason": f"cell {local} of {module} ({cells[local]}, "
                             f"{mods[module]['src'][local]}) is not the mutated one ({flat_types.get(m['cell'])}, "
