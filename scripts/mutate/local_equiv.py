@@ -26,7 +26,7 @@ import time
 
 from mutant_list import load_mutant_list, parse_ids
 
-SEQUENTIAL = re.compile(r"^\$(a?l?dffe?|adffe|sdff\w*|dffsr\w*|dlatch\w*|adlatch|mem\w*|ff|aldff\w*|fsm)$")
+SEQUENTIAL = re.compile(r"^\$(a?l?dffe?|adffe|sdff\w*|dffsr\w*|dlatch\w*|adlatch|mem\w*|ff|aldff\w*|fsm|sr)$")
 
 
 def fail(msg):
@@ -195,6 +195,13 @@ def witness(text):
     return vals
 
 
+def write_results(out, top, results):
+    path = os.path.join(out, "local_equiv.json")
+    with open(path + ".tmp", "w") as f:
+        json.dump({"top": top, "mutants": results}, f, indent=1)
+    os.replace(path + ".tmp", path)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--model-dir", required=True, help="gen_mutants.py output (mutate.ys, mutants.json)")
@@ -202,7 +209,9 @@ def main():
     ap.add_argument("--timeout", type=int, default=120, help="seconds per mutant (default 120)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
-    for f in ("mutate.ys", "mutants.json"):
+    if a.timeout < 1:
+        fail(f"--timeout {a.timeout}: must be at least 1 second")
+    for f in ("mutate.ys", "mutants.json", "prepared.il"):
         if not os.path.exists(os.path.join(a.model_dir, f)):
             fail(f"{a.model_dir}: {f} missing (a gen_mutants.py output directory is needed)")
     if shutil.which("yosys") is None:
@@ -214,7 +223,10 @@ def main():
     if any(i not in by_id for i in ids):
         fail(f"--mutants: ids {[i for i in ids if i not in by_id]} are not in {a.model_dir}/mutants.json")
     work = os.path.abspath(os.path.join(a.out, "work"))
-    os.makedirs(work, exist_ok=True)
+    try:
+        os.makedirs(work, exist_ok=True)
+    except OSError as e:
+        fail(f"--out {a.out}: cannot create the output directory ({e})")
     il = os.path.join(work, "hierarchy.il")
     script = hierarchy_script(a.model_dir, il)
     key = hashlib.sha256(script.encode()).hexdigest()
@@ -257,12 +269,11 @@ def main():
                 rec.update(check(work, leaf, module, m, a.timeout) if leaf else
                            {"class": "unknown", "reason": f"extracting {module} failed"})
         results.append(rec)
+        write_results(a.out, meta["top"], results)  # after each mutant: an interrupted run keeps what it has
         w = rec.get("witness")
         print(f"mutant {mid}: {rec['class']}" + (f" ({rec['reason']})" if "reason" in rec else "") +
               (f" in {rec['instance']}" if "instance" in rec else "") +
               (" witness " + " ".join(f"{k}={v}" for k, v in sorted(w.items())) if w else ""), flush=True)
-    with open(os.path.join(a.out, "local_equiv.json"), "w") as f:
-        json.dump({"top": meta["top"], "mutants": results}, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -55,23 +55,30 @@ class LocalEquivTest(unittest.TestCase):
             f.write(script)
         subprocess.run(["yosys", "-q", "-s", os.path.join(cls.model, "mutate.ys")], check=True,
                        stdout=subprocess.DEVNULL)
-        cells = re.findall(r"^  cell (\S+) (\S+)$", open(prepared).read(), re.M)
+        # (type, name, source spans relative to the toy's directory) of each flattened cell
+        with open(prepared) as f:
+            text = f.read()
+        cells = [(t, n, [x.replace(cls.tmp + "/", "") for x in src.split("|")]) for src, t, n in
+                 re.findall(r'^  attribute \\src "([^"]*)"\n  cell (\S+) (\S+)$', text, re.M)]
 
         def cell(kind, prefix):
-            return next(n for t, n in cells if t == kind and n.startswith(prefix))
-        xor = cell("$xor", "$flatten\\u_comb.")
-        gt = cell("$gt", "$flatten\\u_comb.")
-        add = cell("$add", "$flatten\\u_seq.")
-        mutants = [
-            {"id": 1, "mode": "inv", "cell": xor, "port": "Y", "portbit": 0, "location": "toy.v:4"},
-            {"id": 2, "mode": "const0", "cell": gt, "port": "Y", "portbit": 0, "location": "toy.v:3"},
-            {"id": 3, "mode": "inv", "cell": add, "port": "Y", "portbit": 1, "location": "toy.v:7"},
-            {"id": 4, "mode": "inv", "cell": xor, "port": "Y", "portbit": 0, "location": "toy.v:3"},
+            return next((n, spans) for t, n, spans in cells if t == kind and n.startswith(prefix))
+        xor, xor_src = cell("$xor", "$flatten\\u_comb.")
+        gt, gt_src = cell("$gt", "$flatten\\u_comb.")
+        add, add_src = cell("$add", "$flatten\\u_seq.")
+        mutants = [  # gen_mutants.py records every span of the flattened cell as `sources`
+            {"id": 1, "mode": "inv", "cell": xor, "port": "Y", "portbit": 0, "location": xor_src[0], "sources": xor_src},
+            {"id": 2, "mode": "const0", "cell": gt, "port": "Y", "portbit": 0, "location": gt_src[0], "sources": gt_src},
+            {"id": 3, "mode": "inv", "cell": add, "port": "Y", "portbit": 1, "location": add_src[0], "sources": add_src},
+            # the xor recorded with the comparison's spans: not the mutated cell
+            {"id": 4, "mode": "inv", "cell": xor, "port": "Y", "portbit": 0, "location": gt_src[0], "sources": gt_src},
+            # an older list without `sources`: the location alone decides (a wrong one here)
+            {"id": 5, "mode": "inv", "cell": xor, "port": "Y", "portbit": 0, "location": "toy.v:3"},
         ]
         with open(os.path.join(cls.model, "mutants.json"), "w") as f:
             json.dump({"top": "toy", "count": len(mutants), "selector_width": 3, "mutants": mutants}, f)
         cls.out = os.path.join(cls.tmp, "out")
-        cls.proc = run(["--model-dir", cls.model, "--mutants", "1,2,3,4", "--out", cls.out])
+        cls.proc = run(["--model-dir", cls.model, "--mutants", "1,2,3,4,5", "--out", cls.out])
         with open(os.path.join(cls.out, "local_equiv.json")) as f:
             cls.verdicts = {m["id"]: m for m in json.load(f)["mutants"]}
 
@@ -101,9 +108,10 @@ class LocalEquivTest(unittest.TestCase):
         self.assertIn("holds state", v["reason"])
 
     def test_a_cell_whose_source_does_not_match_is_refused(self):
-        v = self.verdicts[4]
-        self.assertEqual(v["class"], "not local")
-        self.assertIn("is not the mutated one", v["reason"])
+        for mid in (4, 5):
+            v = self.verdicts[mid]
+            self.assertEqual(v["class"], "not local", mid)
+            self.assertIn("is not the mutated one", v["reason"])
 
     def test_bad_input_exits_2_naming_the_rule(self):
         p = run(["--model-dir", os.path.join(self.tmp, "nowhere"), "--mutants", "1", "--out", self.out])
@@ -114,7 +122,15 @@ class LocalEquivTest(unittest.TestCase):
         self.assertIn("comma-separated", p.stderr)
         p = run(["--model-dir", self.model, "--mutants", "9", "--out", self.out])
         self.assertEqual(p.returncode, 2)
-        self.assertIn("ids must lie in 1..4", p.stderr)
+        self.assertIn("ids must lie in 1..5", p.stderr)
+        p = run(["--model-dir", self.model, "--mutants", "1", "--timeout", "0", "--out", self.out])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--timeout", p.stderr)
+        blocker = os.path.join(self.tmp, "a_file")
+        open(blocker, "w").close()
+        p = run(["--model-dir", self.model, "--mutants", "1", "--out", os.path.join(blocker, "out")])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("cannot create the output directory", p.stderr)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 // the feature space over seeds, and the refusals of pdp.illegal.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -250,6 +251,29 @@ TEST(WideFp16Values, CoverTheWholeFormatWithCancellingPairs) {
   EXPECT_EQ(high_bits, 3u);
 }
 
+// Partners follow the lane: with 4 lanes, value i is derived from value i - 4 (same lane), so
+// negations (exact or one ulp off) are far more common at that distance than between
+// neighbouring lanes, where only the shared pool makes them.
+TEST(WideFp16Values, PartnersFollowTheLane) {
+  Rng r(5);
+  const unsigned lanes = 4;
+  unsigned same_lane = 0, other_lane = 0;
+  for (int layer = 0; layer < 20; ++layer) {
+    stimulus::WideFp16Values values(r, lanes);
+    std::vector<uint16_t> v;
+    for (int i = 0; i < 400; ++i) v.push_back(values.next());
+    auto negation = [](uint16_t a, uint16_t b) {
+      return (a & 0x7FFF) != 0 && (a & 0x7C00) != 0x7C00 && ((a ^ b) == 0x8000 || (a ^ b) == 0x8001);
+    };
+    for (size_t i = lanes; i < v.size(); ++i) {
+      same_lane += negation(v[i - lanes], v[i]);
+      other_lane += negation(v[i - 1], v[i]);
+    }
+  }
+  EXPECT_GT(same_lane, 300u);
+  EXPECT_GT(same_lane, 4 * other_lane) << "same lane " << same_lane << ", neighbouring lanes " << other_lane;
+}
+
 // fp16_data=wide on v1: every layer legal and clean on the golden model with the NaN/Inf input
 // counters hit; the program differs from the default one, off ("usual") is the default, and a
 // configuration without fp16 refuses the knob by name.
@@ -257,7 +281,7 @@ TEST(PdpRandom, WideFp16DataIsCleanAndUsualIsTheDefault) {
   const HwConfig& v1 = HwConfig::get("v1");
   const TestGenerator& g = find_test_generator("pdp.random");
   const Knobs wide{{"precision", "fp16"}, {"fp16_data", "wide"}, {"layers", "3"}};
-  uint64_t nan_in = 0, inf_in = 0, layers = 0;
+  uint64_t nan_in = 0, inf_in = 0, layers = 0, any_pads = 0;
   for (uint64_t seed = 1; seed <= 8; ++seed) {
     const Program p = g.generate(v1, seed, wide);
     GoldenModel m(v1, seed);
@@ -267,7 +291,10 @@ TEST(PdpRandom, WideFp16DataIsCleanAndUsualIsTheDefault) {
       if (r.unit != Unit::PDP) continue;
       ++layers;
       EXPECT_TRUE(r.completed) << "seed " << seed;
-      EXPECT_TRUE(pdp_layer_violations(decode_pdp_registers(r.regs), v1).empty()) << "seed " << seed;
+      const PdpLayer l = decode_pdp_registers(r.regs);
+      EXPECT_TRUE(pdp_layer_violations(l, v1).empty()) << "seed " << seed;
+      // pad registers of any fp17 (n times one fp16 value never sets the unused bits 17..18)
+      any_pads += std::any_of(l.pad_value.begin(), l.pad_value.end(), [](uint32_t pad) { return (pad >> 17) != 0; });
     }
     for (unsigned grp = 0; grp < 2; ++grp) {
       m.csb_write(*v1.unit_base[static_cast<unsigned>(Unit::PDP)] + reg::PDP::S_POINTER::offset, grp);
@@ -283,6 +310,8 @@ TEST(PdpRandom, WideFp16DataIsCleanAndUsualIsTheDefault) {
     EXPECT_NE(test::writes_and_loads(p), test::writes_and_loads(g.generate(v1, seed, usual))) << "seed " << seed;
   }
   EXPECT_EQ(layers, 8u * 3u);
+  EXPECT_GE(any_pads, 3u);  // a third of the fp16 layers
+  EXPECT_LT(any_pads, layers);
   EXPECT_GT(nan_in, 0u);
   EXPECT_GT(inf_in, 0u);
   try {
