@@ -1,18 +1,26 @@
 #!/usr/bin/env python3
-"""Local equivalence of mutants: is a mutated combinational leaf instance still the same function?
+"""Local equivalence of mutants: does a mutated instance still compute the same function?
 
-A mutant whose cell sits inside a purely combinational leaf module (no flops, memories or
-sub-instances: a float adder, a multiplier, a narrowing step) is equivalent to the design if that
-one module, mutated, computes the same outputs as the unmutated module for every input. The check
-is a SAT proof on two copies of the module alone, so it stays small where the whole-unit miter of
-formal_triage.py does not fit in memory (v1 PDP: 150 float adders per copy). It is sound for
-`equivalent` only: a local difference may still be unreachable from the unit's ports, so a
-`differs` verdict comes with the input values that show it, for a person (or the unit-level
-triage) to judge whether the unit can produce them.
+A mutant whose cell sits inside a purely combinational module (no flops or memories in it or
+below: a float adder, a multiplier, a narrowing step) is equivalent to the design if that one
+module, mutated, computes the same outputs as the unmutated module for every input. The check is a
+SAT proof on two copies of the module alone, so it stays small where the whole-unit miter of
+formal_triage.py does not fit in memory (v1 PDP: 150 float adders per copy).
+
+A module with flops (and no memories or latches) is checked with its registers cut: each flop
+becomes an input (its present state) and an output (everything it samples: next state, enable,
+reset), so the proof is that for every input and every present state both copies give the same
+outputs and the same next state. From the same reset state they then stay equal for ever. A
+mutation of a flop cell itself is not checked (`not local`).
+
+It is sound for `equivalent` only: a local difference may need inputs the unit never produces (or,
+with registers cut, a state it never reaches), so a `differs` verdict comes with the values that
+show it, for a person (or the unit-level triage) to judge whether the unit can produce them.
 
 Usage: local_equiv.py --model-dir build/mutation/v1/pdp --mutants 1,2,3 --out DIR
 Writes DIR/local_equiv.json: per mutant `equivalent`, `differs` (with the inputs and outputs of
-one witness), or `not local` (the cell's module, with what it instantiates, holds state) with the reason.
+one witness; `registers_cut` counts the flops made inputs and outputs), or `not local` (the cell is a
+flop, or its module holds memories or latches) with the reason.
 """
 import argparse
 import hashlib
@@ -27,6 +35,8 @@ import time
 from mutant_list import load_mutant_list, parse_ids
 
 SEQUENTIAL = re.compile(r"^\$(a?l?dffe?|adffe|sdff\w*|dffsr\w*|dlatch\w*|adlatch|mem\w*|ff|aldff\w*|fsm|sr)$")
+# state the register cut handles: flops (async2sync and dffunmap turn them all into plain $dff)
+FLOP = re.compile(r"^\$(a?dffe?|sdff\w*|dffsr\w*|aldff\w*|dff)$")
 
 
 def fail(msg):
@@ -152,6 +162,95 @@ def leaf_netlist(work, il, module, cache):
     return cache[module]
 
 
+# Ports of the cells the cut removes: (width parameter or 1, True when the port becomes an input).
+# A flop's Q and a memory read port's DATA are present state (inputs of the cut netlist); what a
+# flop samples and what a memory port is given (address, enable, write data) are outputs.
+CUT_PORTS = {
+    "$dff": {"\\Q": ("WIDTH", True), "\\D": ("WIDTH", False), "\\CLK": (None, False)},
+    "$memrd": {"\\DATA": ("WIDTH", True), "\\ADDR": ("ABITS", False), "\\EN": (None, False), "\\CLK": (None, False)},
+    "$memrd_v2": {"\\DATA": ("WIDTH", True), "\\ADDR": ("ABITS", False), "\\EN": (None, False),
+                  "\\CLK": (None, False), "\\ARST": (None, False), "\\SRST": (None, False)},
+    "$memwr": {"\\DATA": ("WIDTH", False), "\\ADDR": ("ABITS", False), "\\EN": ("WIDTH", False),
+               "\\CLK": (None, False)},
+    "$memwr_v2": {"\\DATA": ("WIDTH", False), "\\ADDR": ("ABITS", False), "\\EN": ("WIDTH", False),
+                  "\\CLK": (None, False)},
+}
+# initial contents are the same in both copies: dropped
+DROPPED = {"$meminit", "$meminit_v2"}
+
+
+def param_int(value):
+    """An RTLIL parameter value as an integer: `4` or a sized binary constant `32'00..0100`."""
+    return int(value.split("'")[1], 2) if "'" in value else int(value)
+
+
+def cut_netlist(work, il, module, cache):
+    """`module`, its instances flattened in, with its state cut open: (path, number of cells cut),
+    or (None, reason). async2sync and dffunmap make each flop a plain $dff (async reset, enable and
+    sync reset become logic in front of it); each $dff then becomes an input carrying its Q (the
+    present state) and an output carrying its D (the next state). A memory's read ports give their
+    data as inputs and their address and enable as outputs, its write ports everything as outputs:
+    with equal addresses, enables and write data, both copies' contents stay equal."""
+    if module in cache:
+        return cache[module]
+    tag = f"cut{len(cache)}"
+    raw = os.path.join(work, tag + "_raw.il")
+    rc, log = yosys(f"read_rtlil {il}\nhierarchy -top {module}\nflatten\nasync2sync\ndffunmap\n"
+                    f"write_rtlil {raw}\n", work, tag)
+    if rc != 0:
+        cache[module] = (None, f"preparing {module} for the register cut failed (see {log})")
+        return cache[module]
+    out, decls, conns, cell, cut, mod_seen = [], [], [], None, 0, False
+    port_no = 100000
+    for line in open(raw).read().split("\n"):
+        t = line.split()
+        if cell is not None:  # inside a cell being removed
+            if t[:1] == ["parameter"]:
+                cell["params"][t[1].lstrip("\\")] = t[2]
+            elif t[:1] == ["connect"]:
+                cell["conns"][t[1]] = " ".join(t[2:])
+            elif t[:1] == ["end"]:
+                if cell["type"] in CUT_PORTS:
+                    ports = CUT_PORTS[cell["type"]]
+                    unknown = sorted(set(cell["conns"]) - set(ports))
+                    if unknown:
+                        cache[module] = (None, f"{module}: cannot cut a {cell['type']} with ports {unknown}")
+                        return cache[module]
+                    for port, sig in sorted(cell["conns"].items()):
+                        param, is_input = ports[port]
+                        width = param_int(cell["params"].get(param, "1")) if param else 1
+                        name = f"\\__cut_{'q' if is_input else 'd'}{cut}_{port.lstrip(chr(92)).lower()}"
+                        decls.append(f"  wire width {width} {'input' if is_input else 'output'} {port_no} {name}")
+                        port_no += 1
+                        conns.append(f"  connect {sig} {name}" if is_input else f"  connect {name} {sig}")
+                    cut += 1
+                cell = None
+            continue
+        if t[:1] == ["cell"] and (t[1] in CUT_PORTS or t[1] in DROPPED):
+            cell = {"type": t[1], "params": {}, "conns": {}}
+            while out and out[-1].lstrip().startswith("attribute"):
+                out.pop()  # the cell's attributes go with it
+            continue
+        if t[:1] == ["module"] and not mod_seen:
+            mod_seen = True
+            out.append(line)
+            out.append("@DECLS@")
+            continue
+        if line == "end" and mod_seen:
+            out += conns
+            conns = []
+        out.append(line)
+    text = "\n".join(out).replace("@DECLS@", "\n".join(decls))
+    left = sorted({t for t in re.findall(r"^  cell (\S+) ", text, re.M) if SEQUENTIAL.match(t)})
+    if left:
+        cache[module] = (None, f"{module} holds state the register cut does not handle ({', '.join(left[:3])})")
+        return cache[module]
+    path = os.path.join(work, tag + ".il")
+    open(path, "w").write(text)
+    cache[module] = (path, cut)
+    return cache[module]
+
+
 def check(work, il, module, m, timeout):
     """SAT proof that `module` with mutant m applied equals `module` for every input."""
     args = f"-mode {m['mode']} -module gate -cell {m['local']} -port {m['port']} -portbit {m['portbit']}"
@@ -240,13 +339,13 @@ def main():
     if "\\" + top not in mods and top not in mods:
         fail(f"{il}: no module {top}")
     top_name = "\\" + top if "\\" + top in mods else top
-    results, leaves = [], {}
+    results, leaves, cuts = [], {}, {}
     flat_types = flattened_cell_types(os.path.join(a.model_dir, "prepared.il"), {by_id[i]["cell"] for i in ids})
     for mid in ids:
         m = dict(by_id[mid])
         path, local = split_cell(m["cell"])
         rec = {"id": mid, "cell": m["cell"], "location": m.get("location", "")}
-        module, err = (None, "a cell of the unit's own module") if path is None else resolve(mods, top_name, path)
+        module, err = (top_name, None) if path is None else resolve(mods, top_name, path)
         if module is None:
             rec.update({"class": "not local", "reason": err})
         else:
@@ -259,20 +358,32 @@ def main():
                 rec.update({"class": "not local", "reason": f"cell {local} of {module} ({cells[local]}, "
                             f"{mods[module]['src'][local]}) is not the mutated one ({flat_types.get(m['cell'])}, "
                             f"{m.get('location', '')})"})
-            elif seq:
-                rec.update({"class": "not local", "reason": f"{module} holds state ({', '.join(seq[:3])})"})
+            elif SEQUENTIAL.match(cells[local]):
+                rec.update({"class": "not local", "reason": f"the mutated cell is a {cells[local]} (a flop is not cut open)"})
+            elif any(not (FLOP.match(t) or t in CUT_PORTS or t in DROPPED) for t in seq):
+                rec.update({"class": "not local", "reason": f"{module} holds state other than flops and memories "
+                            f"({', '.join(t for t in seq if not (FLOP.match(t) or t in CUT_PORTS or t in DROPPED))})"})
             else:
                 m["local"] = local
                 rec["module"] = module
-                rec["instance"] = ".".join(path)
-                leaf = leaf_netlist(work, il, module, leaves)
-                rec.update(check(work, leaf, module, m, a.timeout) if leaf else
-                           {"class": "unknown", "reason": f"extracting {module} failed"})
+                rec["instance"] = ".".join(path) if path else "(the unit)"
+                if seq:  # flops only: compare the next state too, with the present state free
+                    netlist, cut = cut_netlist(work, il, module, cuts)
+                    if netlist is None:
+                        rec.update({"class": "not local", "reason": cut})
+                    else:
+                        rec["registers_cut"] = cut
+                        rec.update(check(work, netlist, module, m, a.timeout))
+                else:
+                    leaf = leaf_netlist(work, il, module, leaves)
+                    rec.update(check(work, leaf, module, m, a.timeout) if leaf else
+                               {"class": "unknown", "reason": f"extracting {module} failed"})
         results.append(rec)
         write_results(a.out, meta["top"], results)  # after each mutant: an interrupted run keeps what it has
         w = rec.get("witness")
         print(f"mutant {mid}: {rec['class']}" + (f" ({rec['reason']})" if "reason" in rec else "") +
               (f" in {rec['instance']}" if "instance" in rec else "") +
+              (f" with {rec['registers_cut']} registers cut" if "registers_cut" in rec else "") +
               (" witness " + " ".join(f"{k}={v}" for k, v in sorted(w.items())) if w else ""), flush=True)
 
 

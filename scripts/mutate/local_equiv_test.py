@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Tests of local_equiv.py on a small hand-made model directory (Yosys needed): a mutant that
 changes a combinational instance's output differs, with a witness; one whose change never reaches
-the output (a comparison that is always false) is equivalent; a mutant inside a module with a flop
-is not local; a mutant whose recorded source does not match the re-elaborated cell is refused
-rather than checked on the wrong cell; bad input exits 2 naming the rule.
+the output (a comparison that is always false) is equivalent; in a module with flops, checked with
+its registers cut, a changed next state differs, an unread bit is equivalent and a difference only
+an unreachable state shows still differs, a memory is cut at its ports; a mutated flop is not local;
+a mutant whose recorded source does not match the re-elaborated cell is refused rather than
+checked on the wrong cell; bad input exits 2 naming the rule.
 
 usage: local_equiv_test.py"""
 import json
@@ -23,12 +25,27 @@ module comb(input [3:0] a, input [3:0] b, output [3:0] y);
   wire never = a > 4'd15;          // always false for 4 bits
   assign y = never ? 4'd0 : (a ^ b);
 endmodule
-module seq(input clk, input [3:0] a, output reg [3:0] q);
-  always @(posedge clk) q <= a + 4'd1;
+module seq(input clk, input rstn, input en, input [3:0] a, output [3:0] q, output [3:0] z);
+  reg [3:0] r, s;
+  always @(posedge clk or negedge rstn)
+    if (!rstn) r <= 4'd0;
+    else if (en) r <= a + 4'd1;            // next state: a change here differs
+  wire [4:0] w = {1'b0, r} + 5'd1;         // bit 4 read by nobody
+  assign q = w[3:0];
+  always @(posedge clk) s <= r & 4'd7;     // s < 8 in every reachable state ...
+  assign z = (s > 4'd7) ? 4'd0 : s;        // ... which the register cut does not know
 endmodule
-module toy(input clk, input [3:0] a, input [3:0] b, output [3:0] y, output [3:0] q);
+module ram(input clk, input [1:0] wa, input [1:0] ra, input [3:0] d, output [3:0] o);
+  reg [3:0] m [0:3];
+  always @(posedge clk) m[wa] <= d;
+  wire [4:0] t = {1'b0, m[ra]} + 5'd5;     // bit 4 read by nobody
+  assign o = t[3:0];
+endmodule
+module toy(input clk, input rstn, input en, input [3:0] a, input [3:0] b, output [3:0] y, output [3:0] q,
+           output [3:0] z, output [3:0] o);
   comb u_comb(.a(a), .b(b), .y(y));
-  seq u_seq(.clk(clk), .a(a), .q(q));
+  seq u_seq(.clk(clk), .rstn(rstn), .en(en), .a(a), .q(q), .z(z));
+  ram u_ram(.clk(clk), .wa(a[1:0]), .ra(b[1:0]), .d(b), .o(o));
 endmodule
 """
 
@@ -65,7 +82,14 @@ class LocalEquivTest(unittest.TestCase):
             return next((n, spans) for t, n, spans in cells if t == kind and n.startswith(prefix))
         xor, xor_src = cell("$xor", "$flatten\\u_comb.")
         gt, gt_src = cell("$gt", "$flatten\\u_comb.")
-        add, add_src = cell("$add", "$flatten\\u_seq.")
+        adds = [(n, spans) for t, n, spans in cells if t == "$add" and n.startswith("$flatten\\u_seq.")]
+        line = lambda text: TOY.split("\n").index(next(l for l in TOY.split("\n") if text in l)) + 1
+        on = lambda spans, text: any(re.search(rf"toy\.v:{line(text)}\.", x) for x in spans)
+        add, add_src = next((n, sp) for n, sp in adds if on(sp, "r <= a + 4'd1"))
+        inc, inc_src = next((n, sp) for n, sp in adds if on(sp, "wire [4:0] w"))
+        gt2, gt2_src = cell("$gt", "$flatten\\u_seq.")
+        flop, flop_src = next((n, sp) for t, n, sp in cells if t == "$adff")
+        add2, add2_src = cell("$add", "$flatten\\u_ram.")
         mutants = [  # gen_mutants.py records every span of the flattened cell as `sources`
             {"id": 1, "mode": "inv", "cell": xor, "port": "Y", "portbit": 0, "location": xor_src[0], "sources": xor_src},
             {"id": 2, "mode": "const0", "cell": gt, "port": "Y", "portbit": 0, "location": gt_src[0], "sources": gt_src},
@@ -74,11 +98,18 @@ class LocalEquivTest(unittest.TestCase):
             {"id": 4, "mode": "inv", "cell": xor, "port": "Y", "portbit": 0, "location": gt_src[0], "sources": gt_src},
             # an older list without `sources`: the location alone decides (a wrong one here)
             {"id": 5, "mode": "inv", "cell": xor, "port": "Y", "portbit": 0, "location": "toy.v:3"},
+            # registers cut: an unread adder bit is equivalent, a reachable-state invariant is not known
+            {"id": 6, "mode": "const1", "cell": inc, "port": "Y", "portbit": 4, "location": inc_src[0], "sources": inc_src},
+            {"id": 7, "mode": "const0", "cell": gt2, "port": "Y", "portbit": 0, "location": gt2_src[0], "sources": gt2_src},
+            {"id": 8, "mode": "inv", "cell": flop, "port": "D", "portbit": 0, "location": flop_src[0], "sources": flop_src},
+            # behind a memory: its read data is cut open like a flop's Q
+            {"id": 9, "mode": "const1", "cell": add2, "port": "Y", "portbit": 4, "location": add2_src[0], "sources": add2_src},
+            {"id": 10, "mode": "inv", "cell": add2, "port": "Y", "portbit": 0, "location": add2_src[0], "sources": add2_src},
         ]
         with open(os.path.join(cls.model, "mutants.json"), "w") as f:
             json.dump({"top": "toy", "count": len(mutants), "selector_width": 3, "mutants": mutants}, f)
         cls.out = os.path.join(cls.tmp, "out")
-        cls.proc = run(["--model-dir", cls.model, "--mutants", "1,2,3,4,5", "--out", cls.out])
+        cls.proc = run(["--model-dir", cls.model, "--mutants", "1,2,3,4,5,6,7,8,9,10", "--out", cls.out])
         with open(os.path.join(cls.out, "local_equiv.json")) as f:
             cls.verdicts = {m["id"]: m for m in json.load(f)["mutants"]}
 
@@ -102,10 +133,33 @@ class LocalEquivTest(unittest.TestCase):
     def test_an_unreachable_change_is_equivalent(self):
         self.assertEqual(self.verdicts[2]["class"], "equivalent")
 
-    def test_a_module_with_state_is_not_local(self):
+    def test_a_changed_next_state_differs_with_registers_cut(self):
         v = self.verdicts[3]
-        self.assertEqual(v["class"], "not local")
-        self.assertIn("holds state", v["reason"])
+        self.assertEqual(v["class"], "differs", v)
+        self.assertEqual(v["registers_cut"], 2)
+        w = v["witness"]
+        state = lambda side: "".join(w[k] for k in sorted(w) if k.startswith(side + "___cut_d") and k.endswith("_d"))
+        self.assertEqual(len([k for k in w if k.startswith("gold___cut_d")]), 4)  # D and CLK of two flops
+        self.assertNotEqual(state("gold"), state("gate"))
+
+    def test_an_unread_bit_behind_a_register_is_equivalent_with_registers_cut(self):
+        self.assertEqual(self.verdicts[6]["class"], "equivalent", self.verdicts[6])
+        self.assertEqual(self.verdicts[6]["registers_cut"], 2)
+
+    def test_a_reachable_state_invariant_is_not_assumed(self):
+        v = self.verdicts[7]  # s > 7 never holds from reset, but the cut lets the state be anything
+        self.assertEqual(v["class"], "differs", v)
+
+    def test_a_flop_cell_is_not_local(self):
+        self.assertEqual(self.verdicts[8]["class"], "not local")
+        self.assertIn("is a $adff", self.verdicts[8]["reason"])
+
+    def test_a_memory_is_cut_at_its_ports(self):
+        self.assertEqual(self.verdicts[9]["class"], "equivalent", self.verdicts[9])
+        self.assertEqual(self.verdicts[10]["class"], "differs", self.verdicts[10])
+        w = self.verdicts[10]["witness"]
+        self.assertTrue(any(k.startswith("in___cut_q") and k.endswith("_data") for k in w), w)  # read data is free
+        self.assertNotEqual(w["gold_o"], w["gate_o"])
 
     def test_a_cell_whose_source_does_not_match_is_refused(self):
         for mid in (4, 5):
@@ -120,9 +174,9 @@ class LocalEquivTest(unittest.TestCase):
         p = run(["--model-dir", self.model, "--mutants", "1,x", "--out", self.out])
         self.assertEqual(p.returncode, 2)
         self.assertIn("comma-separated", p.stderr)
-        p = run(["--model-dir", self.model, "--mutants", "9", "--out", self.out])
+        p = run(["--model-dir", self.model, "--mutants", "11", "--out", self.out])
         self.assertEqual(p.returncode, 2)
-        self.assertIn("ids must lie in 1..5", p.stderr)
+        self.assertIn("ids must lie in 1..10", p.stderr)
         p = run(["--model-dir", self.model, "--mutants", "1", "--timeout", "0", "--out", self.out])
         self.assertEqual(p.returncode, 2)
         self.assertIn("--timeout", p.stderr)
