@@ -39,7 +39,8 @@ struct MutateOptions {
   std::string command_line;
   // formal triage of the survivors (docs/mutation.md)
   bool triage = false;
-  std::string triage_settings = "regress/plans/triage.yaml", triage_model_dir, triage_script = DLA_TRIAGE_SCRIPT;
+  std::string triage_settings = "regress/plans/triage.yaml", triage_model_dir, triage_script = DLA_TRIAGE_SCRIPT,
+              local_equiv_script = DLA_LOCAL_EQUIV_SCRIPT;
   unsigned triage_depth = 0, triage_timeout = 0;  // 0: from the settings file
 };
 
@@ -117,8 +118,13 @@ mutation::TriageRequest triage_request(const MutateOptions& o, const std::string
     throw std::invalid_argument("--triage: " + req.model_dir + "/prepared.il is missing (the gen_mutants.py output of " +
                                 model + " is needed; give its directory with --triage-model-dir)");
   req.script = o.triage_script;
-  if (!fs::exists(req.script))
+  req.local_script = o.local_equiv_script;
+  const auto& engines = req.settings.engines;
+  if (std::find(engines.begin(), engines.end(), "unit") != engines.end() && !fs::exists(req.script))
     throw std::invalid_argument("--triage: the triage script " + req.script + " is missing (--triage-script)");
+  if (std::find(engines.begin(), engines.end(), "local") != engines.end() && !fs::exists(req.local_script))
+    throw std::invalid_argument("--triage: the local equivalence script " + req.local_script +
+                                " is missing (--local-equiv-script)");
   req.out_dir = fs::absolute(unit_dir + "/triage").string();
   req.jobs = o.parallel;
   req.report_root = fs::absolute(o.out_dir).string();
@@ -187,9 +193,11 @@ int run_mutate(const MutateOptions& o) {
     for (const auto& r : grading.results)
       if (r.status == mutation::Status::Survived) triage.ids.push_back(r.mutant.id);
     if (!triage.ids.empty()) {
-      std::cout << fmt::format("mutate: formal triage of {} survivors ({} cycles, {} s per mutant, {}; {} qualified "
-                               "ports)\n",
-                               triage.ids.size(), triage.settings.depth, triage.settings.timeout_seconds,
+      std::string engines;
+      for (const auto& e : triage.settings.engines) engines += (engines.empty() ? "" : ", ") + e;
+      std::cout << fmt::format("mutate: formal triage of {} survivors (engines {}; {} cycles, {} s per mutant, {}; {} "
+                               "qualified ports)\n",
+                               triage.ids.size(), engines, triage.settings.depth, triage.settings.timeout_seconds,
                                triage.settings.source, triage.settings.qualify.size())
                 << std::flush;
       try {
@@ -223,15 +231,18 @@ int run_mutate(const MutateOptions& o) {
       o.unit, o.config, s.graded, s.killed, s.survived, s.not_activated, s.not_propagated, s.not_detected, s.waived,
       s.timed_out, 100 * s.kill_rate, run.seconds, s.mutants_per_hour);
   if (o.triage && triage_error.empty()) {
-    unsigned for_all_cycles = 0;
+    unsigned for_all_cycles = 0, local = 0;
     for (const auto& r : grading.results)
-      if (r.triage && r.triage->equivalent() && r.triage->proof == "all cycles") ++for_all_cycles;
-    std::cout << fmt::format("triage: {} survivors: {} equivalent ({} within {} cycles, {} for all cycles), {} "
-                             "distinguishable, {} unknown; kill rate over all mutants {:.1f} %, over non-equivalent "
-                             "mutants {:.1f} %\n",
-                             s.triaged, s.equivalent, s.equivalent - for_all_cycles, triage.settings.depth,
-                             for_all_cycles, s.distinguishable, s.triage_unknown, 100 * s.kill_rate_all,
-                             100 * s.kill_rate_non_equivalent);
+      if (r.triage && r.triage->equivalent()) {
+        if (r.triage->proof == "all cycles") ++for_all_cycles;
+        if (r.triage->proof == "local") ++local;
+      }
+    std::cout << fmt::format("triage: {} survivors: {} equivalent ({} by a local proof, {} within {} cycles, {} for "
+                             "all cycles), {} distinguishable, {} unknown; kill rate over all mutants {:.1f} %, over "
+                             "non-equivalent mutants {:.1f} %\n",
+                             s.triaged, s.equivalent, local, s.equivalent - for_all_cycles - local,
+                             triage.settings.depth, for_all_cycles, s.distinguishable, s.triage_unknown,
+                             100 * s.kill_rate_all, 100 * s.kill_rate_non_equivalent);
   }
   std::cout << "report: " << o.out_dir << "/mutation.html, " << o.out_dir << "/mutation.json, store " << db
             << " (run " << run.id << ")\n";
@@ -318,6 +329,7 @@ Command add_mutate_command(CLI::App& app, const std::string& command_line) {
   m->add_option("--triage-model-dir", o->triage_model_dir,
                 "gen_mutants.py output of the model (default: <bin>/../mutation/<config>/<unit>)");
   m->add_option("--triage-script", o->triage_script, "formal_triage.py")->group("");
+  m->add_option("--local-equiv-script", o->local_equiv_script, "local_equiv.py")->group("");
   m->add_option("--model-binary", o->model_binary, "mutant model binary (default: next to dlaverif)")->group("");
   Command c;
   c.run = [o, &command_line] {

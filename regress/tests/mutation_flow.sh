@@ -115,8 +115,9 @@ grep -q "1 waived" "$tmp/run2c.txt" && grep -q "proved equivalent by identity" "
 grep -q "0 waived" "$tmp/run2d.txt" && grep -q "entry 1 matches no mutant of v1:bdma" "$tmp/run2d.txt" &&
   ok "an identity with another bit waives nothing and is reported" || { fail "identity, other bit"; cat "$tmp/run2d.txt"; }
 
-# 2b. Formal triage (--triage) of the survivors, with a stand-in for formal_triage.py that records
-#     its arguments and calls every mutant it is given equivalent (the real script has its own test,
+# 2b. Formal triage (--triage) of the survivors, with stand-ins for local_equiv.py (finds every
+#     mutant "not local") and formal_triage.py that record their arguments; the second calls every
+#     mutant it is given equivalent (the real scripts have their own tests, mutation.local_equiv and
 #     mutation.formal_triage): only survivors are triaged, the model's qualifiers are passed, the
 #     verdicts reach grading.json, the store and the page, and the kill rate over non-equivalent
 #     mutants excludes them. A failing triage keeps the grade (exit 1); bad settings stop it first.
@@ -135,14 +136,25 @@ json.dump({"depth": int(arg("--depth")), "mutants": [{"id": i, "class": "equival
            "seconds": 0.1} for i in ids]}, open(os.path.join(out, "triage.json"), "w"))
 print(f"formal_triage: {len(ids)} mutants in 0 s")
 PY
+cat >"$tmp/stub_local.py" <<'PY'
+import json, os, sys
+a = sys.argv[1:]
+arg = lambda k: a[a.index(k) + 1]
+os.makedirs(arg("--out"), exist_ok=True)
+open(os.environ["STUB_ARGS"] + ".local", "w").write(" ".join(a))
+json.dump({"top": "dla_bdma", "mutants": [{"id": int(i), "class": "not local", "reason": "a cell of the unit's own module"}
+           for i in arg("--mutants").split(",")]}, open(os.path.join(arg("--out"), "local_equiv.json"), "w"))
+PY
 printf 'defaults: {depth: 7, timeout: 5}\nmodels:\n  - model: v1:bdma\n    qualify: [{port: wr_dat_data, when: wr_dat_valid}]\n' >"$tmp/triage.yaml"
-triage_args=(--triage --triage-script "$tmp/stub_triage.py" --triage-model-dir "$tmp/model" --triage-settings "$tmp/triage.yaml")
+triage_args=(--triage --triage-script "$tmp/stub_triage.py" --local-equiv-script "$tmp/stub_local.py" --triage-model-dir "$tmp/model" --triage-settings "$tmp/triage.yaml")
 STUB_ARGS="$tmp/stub_args.txt" "$dla" mutate --unit bdma --config v1 --mutants "$killed,$survivor" --plan "$tmp/tiny.yaml" \
   --level smoke -j 2 --out "$tmp/out6" "${triage_args[@]}" >"$tmp/run2e.txt" 2>&1
 rc=$?
 if [[ $rc == 0 ]] && grep -q -- "--mutants $survivor --depth 7 --timeout 5 " "$tmp/stub_args.txt" &&
    grep -q -- "--qualify wr_dat_data=wr_dat_valid@0" "$tmp/stub_args.txt" && grep -q -- "--jobs 2 " "$tmp/stub_args.txt" &&
-   grep -q "1 equivalent (1 within 7 cycles, 0 for all cycles), 0 distinguishable" "$tmp/run2e.txt" &&
+   grep -q -- "--mutants $survivor --timeout 5 --out .*/triage/local" "$tmp/stub_args.txt.local" &&
+   grep -q "engines local, unit" "$tmp/run2e.txt" &&
+   grep -q "1 equivalent (0 by a local proof, 1 within 7 cycles, 0 for all cycles), 0 distinguishable" "$tmp/run2e.txt" &&
    python3 - "$tmp/out6" "$survivor" <<'PY'
 import json, sys
 u = json.load(open(f"{sys.argv[1]}/mutation.json"))["units"][0]
@@ -152,7 +164,7 @@ assert u["kill_rate_all"] == 0.5 and u["kill_rate_non_equivalent"] == 1.0, u
 assert u["triage"] == {"triaged": 1, "equivalent": 1, "distinguishable": 0, "unknown": 0}, u["triage"]
 PY
 then ok "--triage: only the survivor triaged with the model's settings; verdict and both kill rates reported"
-else fail "--triage plumbing: exit $rc"; cat "$tmp/run2e.txt" "$tmp/stub_args.txt"; fi
+else fail "--triage plumbing: exit $rc"; cat "$tmp/run2e.txt" "$tmp/stub_args.txt" "$tmp/stub_args.txt.local"; fi
 [[ $(sqlite3 "$tmp/out6/results.db" "select verdict from mutation_triage where mutant = $survivor") == equivalent ]] &&
   grep -q "equivalent (within 7 cycles)" "$tmp/out6/mutation.html" && ok "triage verdict in the store and the page" ||
   fail "triage verdict missing from the store or the page"

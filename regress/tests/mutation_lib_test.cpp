@@ -292,7 +292,7 @@ TEST(TriageSettings, AModelEntryOverridesTheDefaultsAndOtherModelsUseThem) {
 TEST(TriageSettings, BadSettingsNameTheEntryAndTheRule) {
   EXPECT_EQ(settings_error("defaults: {depth: 0}\n"), "defaults: 'depth' must be a positive number, not 0");
   EXPECT_EQ(settings_error("defaults: {deep: 3}\n"),
-            "defaults: unknown field 'deep' (fields: depth, timeout, map_memories_below, qualify)");
+            "defaults: unknown field 'deep' (fields: depth, timeout, map_memories_below, qualify, engines)");
   EXPECT_EQ(settings_error("model: x\n"), "unknown top-level field 'model' (fields: defaults, models)");
   EXPECT_EQ(settings_error("models:\n  - {model: cmac}\n"),
             "models entry 1: 'model' must be <config>:<unit> (e.g. small:cmac), not 'cmac'");
@@ -340,6 +340,132 @@ TEST(TriageResults, TriageJsonGivesVerdictsWithWitnessesRelativeToTheReport) {
   EXPECT_THROW(read_triage(json, dir.string()), std::runtime_error);
   EXPECT_THROW(read_triage((dir / "none.json").string(), dir.string()), std::runtime_error);
   fs::remove_all(dir);
+}
+
+TEST(TriageSettings, EnginesDefaultToLocalThenUnitAndAModelMayListOnlyLocal) {
+  const std::string path = write_temp("models:\n  - {model: v1:pdp, engines: [local]}\n");
+  const TriageSettings pdp = load_triage_settings(path, "v1:pdp");
+  const TriageSettings cdp = load_triage_settings(path, "v1:cdp");
+  fs::remove(path);
+  EXPECT_EQ(pdp.engines, std::vector<std::string>{"local"});
+  EXPECT_EQ(cdp.engines, (std::vector<std::string>{"local", "unit"}));
+  EXPECT_EQ(settings_error("defaults: {engines: []}\n"), "defaults: 'engines' must be a non-empty list of local, unit");
+  EXPECT_EQ(settings_error("defaults: {engines: local}\n"), "defaults: 'engines' must be a non-empty list of local, unit");
+  EXPECT_EQ(settings_error("models:\n  - {model: v1:pdp, engines: [local, smt]}\n"),
+            "models entry 1: unknown engine 'smt' (engines: local, unit)");
+  EXPECT_EQ(settings_error("models:\n  - {model: v1:pdp, engines: [unit, unit]}\n"),
+            "models entry 1: engine 'unit' is listed twice");
+  // v1 PDP's whole-unit miter does not fit in memory: the project's file runs only the local engine there
+  EXPECT_EQ(load_triage_settings(DLA_SOURCE_DIR "/regress/plans/triage.yaml", "v1:pdp").engines,
+            std::vector<std::string>{"local"});
+}
+
+TEST(TriageResults, LocalEquivalenceIsAProofOnlyForEquivalentAndKeepsTheWitnessInputsOtherwise) {
+  const fs::path dir = fs::temp_directory_path() / ("dla_local_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string json = dir / "local_equiv.json";
+  std::ofstream(json) << R"j({"top": "dla_pdp", "mutants": [
+    {"id": 3, "class": "equivalent", "instance": "u_core.u_add", "module": "$paramod\\dla_fp17_add", "seconds": 1.5},
+    {"id": 5, "class": "differs", "instance": "u_core.u_add", "module": "m",
+     "witness": {"in_a": "0101", "in_b": "1", "gold_y": "1", "gate_y": "0", "trigger": "1"}},
+    {"id": 8, "class": "not local", "reason": "m holds state other than flops ($mem_v2)"},
+    {"id": 9, "class": "equivalent", "instance": "u_core.u_fin", "module": "f", "registers_cut": 12}]})j";
+  const auto v = read_local_equiv(json);
+  ASSERT_EQ(v.size(), 4u);
+  EXPECT_TRUE(v.at(3).equivalent());
+  EXPECT_EQ(v.at(3).proof, "local");
+  EXPECT_NE(v.at(3).reason.find("u_core.u_add"), std::string::npos);
+  EXPECT_EQ(v.at(5).verdict, "unknown");  // a local difference may be unreachable: not a witness at the unit's ports
+  EXPECT_NE(v.at(5).reason.find("a=0101 b=1 "), std::string::npos) << v.at(5).reason;
+  EXPECT_EQ(v.at(5).reason.find("gold_y"), std::string::npos) << v.at(5).reason;
+  EXPECT_EQ(v.at(8).verdict, "unknown");
+  EXPECT_NE(v.at(8).reason.find("holds state"), std::string::npos);
+  EXPECT_EQ(v.at(9).proof, "local");
+  EXPECT_NE(v.at(9).reason.find("12 registers cut"), std::string::npos) << v.at(9).reason;
+  EXPECT_NE(v.at(9).reason.find("next state for every input and present state"), std::string::npos) << v.at(9).reason;
+  std::ofstream(json) << R"({"mutants": [{"id": 4, "class": "maybe"}]})";
+  EXPECT_THROW(read_local_equiv(json), std::runtime_error);
+  EXPECT_THROW(read_local_equiv((dir / "none.json").string()), std::runtime_error);
+  fs::remove_all(dir);
+}
+
+// Stand-ins for the two scripts: local_equiv.py proves mutant 3 equivalent and finds a local
+// difference for every other id; formal_triage.py records the ids it was given and calls them
+// distinguishable (a triage.json the real script would write).
+struct FakeEngines {
+  fs::path dir = fs::temp_directory_path() / ("dla_engines_" + std::to_string(::getpid()));
+  TriageRequest req;
+  FakeEngines() {
+    fs::create_directories(dir);
+    std::ofstream(dir / "local.py") << R"(import json, os, sys
+a = dict(zip(sys.argv[1::2], sys.argv[2::2]))
+os.makedirs(a["--out"], exist_ok=True)
+ms = [{"id": int(i), "class": "equivalent" if i == "3" else "differs", "instance": "u", "module": "m",
+       "witness": {"in_a": "1"}} for i in a["--mutants"].split(",")]
+json.dump({"top": "t", "mutants": ms}, open(os.path.join(a["--out"], "local_equiv.json"), "w"))
+print("mutant 3: equivalent")
+)";
+    std::ofstream(dir / "unit.py") << R"(import json, os, sys
+a = dict(zip(sys.argv[1::2], sys.argv[2::2]))
+open(os.path.join(a["--out"], "ids.txt"), "w").write(a["--mutants"])
+ms = [{"id": int(i), "class": "distinguishable", "witness_cycles": 4, "ports": ["p"]} for i in a["--mutants"].split(",")]
+json.dump({"depth": 30, "mutants": ms}, open(os.path.join(a["--out"], "triage.json"), "w"))
+)";
+    req.script = (dir / "unit.py").string();
+    req.local_script = (dir / "local.py").string();
+    req.model_dir = dir.string();
+    req.out_dir = (dir / "triage").string();
+    req.ids = {3, 5, 7};
+  }
+  ~FakeEngines() { fs::remove_all(dir); }
+  std::string unit_ids() const {
+    std::ifstream in(dir / "triage" / "ids.txt");
+    std::string ids;
+    return std::getline(in, ids) ? ids : "(not run)";
+  }
+};
+
+TEST(TriageResults, TheWholeUnitMiterGetsOnlyWhatTheLocalProofLeftOpen) {
+  FakeEngines f;
+  std::vector<std::string> progress;
+  const auto v = run_triage(f.req, [&](const std::string& l) { progress.push_back(l); });
+  EXPECT_EQ(f.unit_ids(), "5,7");
+  ASSERT_EQ(v.size(), 3u);
+  EXPECT_TRUE(v.at(3).equivalent());
+  EXPECT_EQ(v.at(3).proof, "local");
+  EXPECT_TRUE(v.at(5).distinguishable());
+  EXPECT_TRUE(v.at(7).distinguishable());
+  EXPECT_EQ(progress, std::vector<std::string>{"triage: local: mutant 3: equivalent"});
+  EXPECT_TRUE(fs::exists(f.dir / "triage" / "local.log"));
+  const std::vector<std::string> want = {"python3", f.req.local_script, "--model-dir", f.req.model_dir, "--mutants",
+                                         "3,5,7", "--timeout", "60", "--out", f.req.out_dir + "/local"};
+  EXPECT_EQ(local_equiv_command(f.req, f.req.ids), want);
+}
+
+TEST(TriageResults, WithOnlyTheLocalEngineTheRestStaysUnknownSayingWhy) {
+  FakeEngines f;
+  f.req.settings.engines = {"local"};
+  const auto v = run_triage(f.req, nullptr);
+  EXPECT_EQ(f.unit_ids(), "(not run)");
+  EXPECT_TRUE(v.at(3).equivalent());
+  EXPECT_EQ(v.at(5).verdict, "unknown");
+  EXPECT_NE(v.at(5).reason.find("differs for a=1"), std::string::npos) << v.at(5).reason;
+  EXPECT_NE(v.at(5).reason.find("whole-unit miter is not run"), std::string::npos) << v.at(5).reason;
+  f.req.settings.engines = {"unit"};  // and the unit engine alone sees every id
+  run_triage(f.req, nullptr);
+  EXPECT_EQ(f.unit_ids(), "3,5,7");
+}
+
+TEST(TriageResults, AFailingLocalScriptIsAnErrorNamingItsLog) {
+  FakeEngines f;
+  std::ofstream(f.dir / "local.py") << "import sys\nprint('local_equiv: yosys not found')\nsys.exit(2)\n";
+  try {
+    run_triage(f.req, nullptr);
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("local equivalence failed (exit 2; log "), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("yosys not found"), std::string::npos) << e.what();
+  }
 }
 
 MutantResult result(uint32_t id, Status status, SurvivorClass c = SurvivorClass::None, const char* verdict = nullptr) {

@@ -2,6 +2,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -19,7 +20,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kModelFields = "model, depth, timeout, map_memories_below, qualify";
+const char* const kModelFields = "model, depth, timeout, map_memories_below, qualify, engines";
+const char* const kDefaultFields = "depth, timeout, map_memories_below, qualify, engines";
 
 // Reads the numeric and qualifier fields of a `defaults:` or `models:` map into `s`.
 void read_fields(const YAML::Node& e, TriageSettings& s, const std::function<std::invalid_argument(std::string)>& bad,
@@ -28,8 +30,8 @@ void read_fields(const YAML::Node& e, TriageSettings& s, const std::function<std
   for (const auto& kv : e) {
     const auto key = kv.first.as<std::string>();
     if ((key != "model" || !allow_model) && key != "depth" && key != "timeout" && key != "map_memories_below" &&
-        key != "qualify")
-      throw bad("unknown field '" + key + "' (fields: " + (allow_model ? kModelFields : "depth, timeout, map_memories_below, qualify") + ")");
+        key != "qualify" && key != "engines")
+      throw bad("unknown field '" + key + "' (fields: " + (allow_model ? kModelFields : kDefaultFields) + ")");
   }
   const auto positive = [&](const char* key, auto& field) {
     if (!e[key]) return;
@@ -45,6 +47,18 @@ void read_fields(const YAML::Node& e, TriageSettings& s, const std::function<std
   positive("depth", s.depth);
   positive("timeout", s.timeout_seconds);
   positive("map_memories_below", s.map_memories_below);
+  if (e["engines"]) {
+    const YAML::Node n = e["engines"];
+    if (!n.IsSequence() || n.size() == 0) throw bad("'engines' must be a non-empty list of local, unit");
+    s.engines.clear();
+    for (const YAML::Node& x : n) {
+      const std::string name = x.IsScalar() ? x.as<std::string>() : "?";
+      if (name != "local" && name != "unit") throw bad("unknown engine '" + name + "' (engines: local, unit)");
+      if (std::find(s.engines.begin(), s.engines.end(), name) != s.engines.end())
+        throw bad("engine '" + name + "' is listed twice");
+      s.engines.push_back(name);
+    }
+  }
   if (!e["qualify"]) return;
   if (!e["qualify"].IsSequence()) throw bad("'qualify' must be a list of {port, when, delay, lanes, low_bits, reason}");
   s.qualify.clear();
@@ -188,19 +202,71 @@ std::map<uint32_t, TriageVerdict> read_triage(const std::string& path, const std
   return out;
 }
 
-std::map<uint32_t, TriageVerdict> run_triage(const TriageRequest& req,
-                                             const std::function<void(const std::string&)>& progress) {
-  std::error_code ec;
-  fs::create_directories(req.out_dir, ec);
-  if (ec) throw std::runtime_error("cannot create " + req.out_dir + ": " + ec.message());
-  fs::remove(fs::path(req.out_dir) / "triage.json", ec);
+std::vector<std::string> local_equiv_command(const TriageRequest& req, const std::vector<uint32_t>& ids) {
+  std::string list;
+  for (uint32_t id : ids) list += (list.empty() ? "" : ",") + std::to_string(id);
+  return {"python3", req.local_script, "--model-dir", req.model_dir, "--mutants", list,
+          "--timeout", std::to_string(req.settings.timeout_seconds), "--out", req.out_dir + "/local"};
+}
+
+std::map<uint32_t, TriageVerdict> read_local_equiv(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("local equivalence left no " + path);
+  std::map<uint32_t, TriageVerdict> out;
+  try {
+    nlohmann::json j;
+    in >> j;
+    for (const auto& m : j.at("mutants")) {
+      const auto cls = m.at("class").get<std::string>();
+      const auto instance = m.value("instance", std::string());
+      const auto module = m.value("module", std::string());
+      TriageVerdict v;
+      v.seconds = m.value("seconds", 0.0);
+      if (cls == "equivalent") {
+        v.verdict = "equivalent";
+        v.proof = "local";
+        const unsigned cut = m.value("registers_cut", 0u);
+        v.reason = "instance " + instance + " (" + module + (cut ? ", " + std::to_string(cut) + " registers cut" : "") +
+                   "): the mutated copy computes the same outputs" + (cut ? " and next state" : "") +
+                   " for every input" + (cut ? " and present state" : "");
+      } else if (cls == "differs") {
+        v.verdict = "unknown";
+        // the witness's instance inputs (the miter's in_* ports) are what the unit would have to produce
+        std::string w;
+        const nlohmann::json witness = m.value("witness", nlohmann::json::object());
+        for (const auto& [port, value] : witness.items())
+          if (port.rfind("in_", 0) == 0) w += (w.empty() ? "" : " ") + port.substr(3) + "=" + value.get<std::string>();
+        if (w.size() > 400) w = w.substr(0, 400) + " ... (local_equiv.json has it all)";
+        v.reason = "local: instance " + instance + " differs for " + (w.empty() ? "some input" : w) +
+                   (m.value("registers_cut", 0u) ? " (registers cut: the state may be unreachable)"
+                                                  : " (whether the unit can produce it is not known)");
+      } else if (cls == "not local" || cls == "unknown") {
+        v.verdict = "unknown";
+        v.reason = "local: " + cls + " (" + m.value("reason", std::string("no reason given")) + ")";
+      } else {
+        throw std::runtime_error("class '" + cls + "'");
+      }
+      out[m.at("id").get<uint32_t>()] = std::move(v);
+    }
+  } catch (const std::exception& e) {
+    throw std::runtime_error("local equivalence result " + path + " is malformed: " + e.what());
+  }
+  return out;
+}
+
+namespace {
+
+// Runs argv through the shell, its output to `log_path` and the lines starting with one of
+// `shown` to `progress` (prefixed with `tag`); std::runtime_error when it fails.
+void run_script(const std::vector<std::string>& argv, const std::string& log_path, const std::string& what,
+                const std::vector<std::string>& shown, const std::string& tag,
+                const std::function<void(const std::string&)>& progress) {
   std::string command;
-  for (const std::string& a : triage_command(req)) command += (command.empty() ? "" : " ") + regression::shell_quote(a);
-  const std::string log_path = req.out_dir + "/triage.log";
+  for (const std::string& a : argv) command += (command.empty() ? "" : " ") + regression::shell_quote(a);
   std::ofstream log(log_path);
   log << command << "\n";
   FILE* p = popen((command + " 2>&1").c_str(), "r");
-  if (!p) throw std::runtime_error("cannot start " + req.script);
+  if (!p) throw std::runtime_error("cannot start " + argv.at(1));
   std::string line;
   std::vector<std::string> tail;
   for (int c = 0; (c = std::fgetc(p)) != EOF;) {
@@ -209,7 +275,12 @@ std::map<uint32_t, TriageVerdict> run_triage(const TriageRequest& req,
       continue;
     }
     log << line << "\n" << std::flush;
-    if (progress && (line.rfind("mutant ", 0) == 0 || line.rfind("formal_triage:", 0) == 0)) progress("triage: " + line);
+    if (progress)
+      for (const auto& prefix : shown)
+        if (line.rfind(prefix, 0) == 0) {
+          progress(tag + line);
+          break;
+        }
     tail.push_back(line);
     if (tail.size() > 8) tail.erase(tail.begin());
     line.clear();
@@ -218,10 +289,51 @@ std::map<uint32_t, TriageVerdict> run_triage(const TriageRequest& req,
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     std::string last;
     for (const auto& t : tail) last += "\n  " + t;
-    throw std::runtime_error(fmt::format("formal triage failed (exit {}; log {}):{}",
+    throw std::runtime_error(fmt::format("{} failed (exit {}; log {}):{}", what,
                                          WIFEXITED(status) ? WEXITSTATUS(status) : -1, log_path, last));
   }
-  return read_triage(req.out_dir + "/triage.json", req.report_root);
+}
+
+bool has_engine(const TriageSettings& s, const char* name) {
+  return std::find(s.engines.begin(), s.engines.end(), name) != s.engines.end();
+}
+
+}  // namespace
+
+std::map<uint32_t, TriageVerdict> run_triage(const TriageRequest& req,
+                                             const std::function<void(const std::string&)>& progress) {
+  std::error_code ec;
+  fs::create_directories(req.out_dir, ec);
+  if (ec) throw std::runtime_error("cannot create " + req.out_dir + ": " + ec.message());
+  fs::remove(fs::path(req.out_dir) / "triage.json", ec);
+  fs::remove(fs::path(req.out_dir) / "local" / "local_equiv.json", ec);
+  std::map<uint32_t, TriageVerdict> verdicts;
+  std::vector<uint32_t> open = req.ids;
+  if (has_engine(req.settings, "local") && !open.empty()) {
+    run_script(local_equiv_command(req, open), req.out_dir + "/local.log", "local equivalence", {"mutant "},
+               "triage: local: ", progress);
+    verdicts = read_local_equiv(req.out_dir + "/local/local_equiv.json");
+    open.clear();
+    for (uint32_t id : req.ids) {
+      const auto it = verdicts.find(id);
+      if (it == verdicts.end()) throw std::runtime_error("local equivalence gave no verdict for mutant " + std::to_string(id));
+      if (!it->second.equivalent()) open.push_back(id);
+    }
+  }
+  if (has_engine(req.settings, "unit") && !open.empty()) {
+    TriageRequest unit = req;
+    unit.ids = open;
+    run_script(triage_command(unit), req.out_dir + "/triage.log", "formal triage", {"mutant ", "formal_triage:"},
+               "triage: ", progress);
+    for (auto& [id, v] : read_triage(req.out_dir + "/triage.json", req.report_root)) {
+      // keep what the local check found when the whole unit settles nothing either
+      if (v.verdict == "unknown" && verdicts.count(id)) v.reason += "; " + verdicts[id].reason;
+      verdicts[id] = std::move(v);
+    }
+  } else if (!open.empty()) {
+    for (uint32_t id : open) verdicts[id].reason += "; the whole-unit miter is not run for this model (engines: local)";
+  }
+  return verdicts;
 }
 
 }  // namespace dla::mutation
