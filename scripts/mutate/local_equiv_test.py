@@ -5,7 +5,8 @@ the output (a comparison that is always false) is equivalent; in a module with f
 its registers cut, a changed next state differs, an unread bit is equivalent and a difference only
 an unreachable state shows still differs, a memory is cut at its ports; a mutated flop is not local;
 a mutant whose recorded source does not match the re-elaborated cell is refused rather than
-checked on the wrong cell; bad input exits 2 naming the rule.
+checked on the wrong cell; local_waivers.py writes an identity entry per equivalent verdict; bad
+input exits 2 naming the rule.
 
 usage: local_equiv_test.py"""
 import json
@@ -19,6 +20,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOOL = os.path.join(HERE, "local_equiv.py")
+WAIVERS = os.path.join(HERE, "local_waivers.py")
 
 TOY = """
 module comb(input [3:0] a, input [3:0] b, output [3:0] y);
@@ -166,6 +168,29 @@ class LocalEquivTest(unittest.TestCase):
             v = self.verdicts[mid]
             self.assertEqual(v["class"], "not local", mid)
             self.assertIn("is not the mutated one", v["reason"])
+
+    def test_waivers_name_each_equivalent_mutant_by_identity(self):
+        args = [sys.executable, WAIVERS, "--model-dir", self.model, "--local",
+                os.path.join(self.out, "local_equiv.json"), "--model", "small:toy", "--graded-at", "abc1234", "--source-root", self.tmp]
+        p = subprocess.run(args, capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        entries = p.stdout.split("  - model: ")[1:]
+        self.assertEqual([int(re.search(r"# id (\d+) ", e).group(1)) for e in entries],
+                         sorted(i for i, v in self.verdicts.items() if v["class"] == "equivalent"))
+        e6 = next(e for e in entries if "# id 6 " in e)
+        self.assertIn("    mode: const1\n", e6)
+        self.assertIn("    bit: 4\n", e6)
+        self.assertIn("    cell: '$flatten\\u_seq.$add$toy.v:", e6)  # no Yosys numbers, no directories
+        self.assertNotRegex(e6, r"cell: .*\$\d+'")
+        self.assertIn("with its 2 registers cut", e6)
+        line = int(re.search(r"location: toy\.v:(\d+)\.", e6).group(1))
+        self.assertIn("source line `" + TOY.split("\n")[line - 1].strip().replace("'", "''") + "`", e6)
+        p = subprocess.run(args + ["--ids", "1"], capture_output=True, text=True)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("mutant 1 is not proved equivalent", p.stderr)
+        p = subprocess.run(args[:-6] + ["--model", "toy", "--graded-at", "x"], capture_output=True, text=True)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("must be <config>:<unit>", p.stderr)
 
     def test_bad_input_exits_2_naming_the_rule(self):
         p = run(["--model-dir", os.path.join(self.tmp, "nowhere"), "--mutants", "1", "--out", self.out])

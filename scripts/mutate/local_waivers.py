@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Waiver entries (regress/plans/mutation_waivers.yaml) for the mutants local_equiv.py proved
+equivalent: each names its mutant by mutation identity (mode, location, port, bit, ctrlbit, cell
+without Yosys' numbers) and says which instance the proof covered and how (registers cut or not).
+
+Usage: local_waivers.py --model-dir build/mutation/v1/pdp --local DIR/local_equiv.json --model v1:pdp
+                        --graded-at REV [--ids 5,140] [--source-root DIR] >> regress/plans/mutation_waivers.yaml
+Exit 2 naming the input when a file is missing or malformed, or an id has no `equivalent` verdict.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+from mutant_list import load_mutant_list, parse_ids
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def fail(msg):
+    print(f"local_waivers: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
+def cell_identity(cell):
+    """The cell name as waivers give it (regress/src/mutation/mutant.cpp, cell_identity)."""
+    cell = re.sub(r"/[^$\\:]*/", "", cell)
+    return re.sub(r"\$[0-9]+(?=$|[.\\])", "", cell)
+
+
+def source_line(location, root):
+    """The text of the location's first line, for the reason (empty when the file is not here)."""
+    m = re.match(r"^(.*):(\d+)\.\d+-\d+\.\d+$", location)
+    if not m:
+        return ""
+    try:
+        with open(os.path.join(root, m.group(1))) as f:
+            return f.read().split("\n")[int(m.group(2)) - 1].strip()
+    except (OSError, IndexError):
+        return ""
+
+
+def quote(text):
+    return "'" + text.replace("'", "''") + "'"
+
+
+def entry(model, rev, m, v, root):
+    cut = v.get("registers_cut", 0)
+    how = (f"for every input and every present state, with its {cut} registers cut (each state element's "
+           f"present value an input, what it samples an output: same outputs and same next state)"
+           if cut else "for every input (SAT proof on the combinational instance alone)")
+    line = source_line(m["location"], root)
+    module = v.get("module", "?").split("\\")[-1]  # "$paramod$<hash>\\dla_atom_fifo" -> dla_atom_fifo
+    reason = (f"local_equiv.py: the instance {v.get('instance', '?')} ({module}) computes the same "
+              f"outputs with this mutation as without it, {how}" + (f"; source line `{line}`" if line else ""))
+    out = [f"  - model: {model}  # id {m['id']} of the model graded at {rev} (local_equiv: equivalent)",
+           f"    mode: {m['mode']}", f"    location: {m['location']}", f"    port: {m['port']}",
+           f"    bit: {m['portbit']}"]
+    if m["mode"] in ("cnot0", "cnot1"):
+        out.append(f"    ctrlbit: {m['ctrlbit']}")
+    out += [f"    cell: {quote(cell_identity(m['cell']))}", f"    reason: {quote(reason)}"]
+    return "\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--model-dir", required=True, help="gen_mutants.py output (mutants.json)")
+    ap.add_argument("--local", required=True, help="local_equiv.py's local_equiv.json")
+    ap.add_argument("--model", required=True, help="<config>:<unit> of the waivers")
+    ap.add_argument("--graded-at", required=True, help="the commit the ids refer to (for the comment)")
+    ap.add_argument("--ids", help="only these ids (default: every equivalent verdict)")
+    ap.add_argument("--source-root", default=ROOT, help="where the locations' files are (default: the repository)")
+    a = ap.parse_args()
+    if not re.fullmatch(r"[A-Za-z0-9_]+:[a-z0-9_]+", a.model):
+        fail(f"--model {a.model}: must be <config>:<unit>")
+    meta = load_mutant_list(a.model_dir, fail)
+    by_id = {m["id"]: m for m in meta["mutants"]}
+    try:
+        with open(a.local) as f:
+            verdicts = {v["id"]: v for v in json.load(f)["mutants"]}
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        fail(f"{a.local}: not a local_equiv.json ({e})")
+    ids = parse_ids(a.ids, meta["count"], fail) if a.ids else sorted(
+        i for i, v in verdicts.items() if v.get("class") == "equivalent")
+    for i in ids:
+        if verdicts.get(i, {}).get("class") != "equivalent":
+            fail(f"--ids: mutant {i} is not proved equivalent in {a.local}")
+        if i not in by_id:
+            fail(f"mutant {i} is not in {a.model_dir}/mutants.json")
+    for i in ids:
+        print(entry(a.model, a.graded_at, by_id[i], verdicts[i], a.source_root))
+
+
+if __name__ == "__main__":
+    main()
