@@ -10,8 +10,9 @@ formal_triage.py does not fit in memory (v1 PDP: 150 float adders per copy).
 A module with flops (and no memories or latches) is checked with its registers cut: each flop
 becomes an input (its present state) and an output (everything it samples: next state, enable,
 reset), so the proof is that for every input and every present state both copies give the same
-outputs and the same next state. From the same reset state they then stay equal for ever. A
-mutation of a flop cell itself is not checked (`not local`).
+outputs and the same next state. From the same reset state they then stay equal for ever.
+Memories are cut at their ports (read data free; addresses, enables and write data compared). A
+mutation of a flop cell itself is applied before the cut, on a copy of the flattened module.
 
 It is sound for `equivalent` only: a local difference may need inputs the unit never produces (or,
 with registers cut, a state it never reaches), so a `differs` verdict comes with the values that
@@ -19,8 +20,8 @@ show it, for a person (or the unit-level triage) to judge whether the unit can p
 
 Usage: local_equiv.py --model-dir build/mutation/v1/pdp --mutants 1,2,3 --out DIR
 Writes DIR/local_equiv.json: per mutant `equivalent`, `differs` (with the inputs and outputs of
-one witness; `registers_cut` counts the flops made inputs and outputs), or `not local` (the cell is a
-flop, or its module holds memories or latches) with the reason.
+one witness; `registers_cut` counts the flops and memory ports cut open), or `not local` (the
+module holds latches, or the re-elaborated cell is not the mutated one) with the reason.
 """
 import argparse
 import hashlib
@@ -184,6 +185,54 @@ def param_int(value):
     return int(value.split("'")[1], 2) if "'" in value else int(value)
 
 
+def cut_text(text):
+    """RTLIL `text` with every flop and memory port of every module cut open: (text, cells cut per
+    module, names of state cells left). Port names come from the cut cell's name, so two copies of
+    a module (gold and a mutated gate) get the same ports whatever order their cells are in."""
+    out, decls, conns, cell, counts, module = [], [], [], None, {}, None
+    for line in text.split("\n"):
+        t = line.split()
+        if cell is not None:  # inside a cell being removed
+            if t[:1] == ["parameter"]:
+                cell["params"][t[1].lstrip("\\")] = t[2]
+            elif t[:1] == ["connect"]:
+                cell["conns"][t[1]] = " ".join(t[2:])
+            elif t[:1] == ["end"]:
+                if cell["type"] in CUT_PORTS:
+                    ports = CUT_PORTS[cell["type"]]
+                    unknown = sorted(set(cell["conns"]) - set(ports))
+                    if unknown:
+                        return None, counts, [f"a {cell['type']} with ports {unknown}"]
+                    tag = hashlib.sha1(cell["name"].encode()).hexdigest()[:10]
+                    for port, sig in sorted(cell["conns"].items()):
+                        param, is_input = ports[port]
+                        width = param_int(cell["params"].get(param, "1")) if param else 1
+                        name = f"\\__cut_{'q' if is_input else 'd'}_{tag}_{port.lstrip(chr(92)).lower()}"
+                        decls.append(f"  wire width {width} {'input' if is_input else 'output'} "
+                                     f"{100000 + len(decls)} {name}")
+                        conns.append(f"  connect {sig} {name}" if is_input else f"  connect {name} {sig}")
+                    counts[module] = counts.get(module, 0) + 1
+                cell = None
+            continue
+        if t[:1] == ["cell"] and (t[1] in CUT_PORTS or t[1] in DROPPED):
+            cell = {"type": t[1], "name": t[2], "params": {}, "conns": {}}
+            while out and out[-1].lstrip().startswith("attribute"):
+                out.pop()  # the cell's attributes go with it
+            continue
+        if t[:1] == ["module"]:
+            module, decls, conns = t[1], [], []
+            out.append(line)
+            out.append("@DECLS@")
+            continue
+        if line == "end" and module is not None:
+            out += conns
+            out[out.index("@DECLS@")] = "\n".join(decls)
+            module = None
+        out.append(line)
+    text = "\n".join(out)
+    return text, counts, sorted({t for t in re.findall(r"^  cell (\S+) ", text, re.M) if SEQUENTIAL.match(t)})
+
+
 def cut_netlist(work, il, module, cache):
     """`module`, its instances flattened in, with its state cut open: (path, number of cells cut),
     or (None, reason). async2sync and dffunmap make each flop a plain $dff (async reset, enable and
@@ -200,71 +249,44 @@ def cut_netlist(work, il, module, cache):
     if rc != 0:
         cache[module] = (None, f"preparing {module} for the register cut failed (see {log})")
         return cache[module]
-    out, decls, conns, cell, cut, mod_seen = [], [], [], None, 0, False
-    port_no = 100000
-    for line in open(raw).read().split("\n"):
-        t = line.split()
-        if cell is not None:  # inside a cell being removed
-            if t[:1] == ["parameter"]:
-                cell["params"][t[1].lstrip("\\")] = t[2]
-            elif t[:1] == ["connect"]:
-                cell["conns"][t[1]] = " ".join(t[2:])
-            elif t[:1] == ["end"]:
-                if cell["type"] in CUT_PORTS:
-                    ports = CUT_PORTS[cell["type"]]
-                    unknown = sorted(set(cell["conns"]) - set(ports))
-                    if unknown:
-                        cache[module] = (None, f"{module}: cannot cut a {cell['type']} with ports {unknown}")
-                        return cache[module]
-                    for port, sig in sorted(cell["conns"].items()):
-                        param, is_input = ports[port]
-                        width = param_int(cell["params"].get(param, "1")) if param else 1
-                        name = f"\\__cut_{'q' if is_input else 'd'}{cut}_{port.lstrip(chr(92)).lower()}"
-                        decls.append(f"  wire width {width} {'input' if is_input else 'output'} {port_no} {name}")
-                        port_no += 1
-                        conns.append(f"  connect {sig} {name}" if is_input else f"  connect {name} {sig}")
-                    cut += 1
-                cell = None
-            continue
-        if t[:1] == ["cell"] and (t[1] in CUT_PORTS or t[1] in DROPPED):
-            cell = {"type": t[1], "params": {}, "conns": {}}
-            while out and out[-1].lstrip().startswith("attribute"):
-                out.pop()  # the cell's attributes go with it
-            continue
-        if t[:1] == ["module"] and not mod_seen:
-            mod_seen = True
-            out.append(line)
-            out.append("@DECLS@")
-            continue
-        if line == "end" and mod_seen:
-            out += conns
-            conns = []
-        out.append(line)
-    text = "\n".join(out).replace("@DECLS@", "\n".join(decls))
-    left = sorted({t for t in re.findall(r"^  cell (\S+) ", text, re.M) if SEQUENTIAL.match(t)})
-    if left:
+    text, counts, left = cut_text(open(raw).read())
+    if text is None or left:
         cache[module] = (None, f"{module} holds state the register cut does not handle ({', '.join(left[:3])})")
         return cache[module]
     path = os.path.join(work, tag + ".il")
     open(path, "w").write(text)
-    cache[module] = (path, cut)
+    cache[module] = (path, counts.get(module, 0))
     return cache[module]
 
 
-def check(work, il, module, m, timeout):
-    """SAT proof that `module` with mutant m applied equals `module` for every input."""
+def mutate_args(m):
     args = f"-mode {m['mode']} -module gate -cell {m['local']} -port {m['port']} -portbit {m['portbit']}"
     if m.get("ctrlbit", -1) >= 0:
         args += f" -ctrlbit {m['ctrlbit']}"
+    return args
+
+
+def check_flop(work, il, module, m, timeout):
+    """A mutation of a flop cell: mutated before the cut (the cut removes the cell), on a copy of
+    the flattened module; then both copies are cut and compared like check()."""
     tag = f"m{m['id']}"
-    script = f"""read_rtlil {il}
-hierarchy -top {module}
-rename {module} gold
-setundef -zero gold
-copy gold gate
-mutate {args}
-opt_clean
-miter -equiv -flatten -make_outputs gold gate miter
+    raw = os.path.join(work, tag + "_raw.il")
+    rc, log = yosys(f"read_rtlil {il}\nhierarchy -top {module}\nflatten\nrename {module} gold\n"
+                    f"setundef -zero gold\ncopy gold gate\nmutate {mutate_args(m)}\nopt_clean\n"
+                    f"async2sync\ndffunmap\nwrite_rtlil {raw}\n", work, tag + "_prep")
+    if rc != 0:
+        return {"class": "unknown", "reason": f"mutating the flop before the cut failed (see {log})"}, 0
+    text, counts, left = cut_text(open(raw).read())
+    if text is None or left:
+        return {"class": "not local", "reason": f"{module} holds state the register cut does not handle"}, 0
+    path = os.path.join(work, tag + "_cut.il")
+    open(path, "w").write(text)
+    return prove(work, tag, f"read_rtlil {path}\n", timeout), counts.get("\\gold", counts.get("gold", 0))
+
+
+def prove(work, tag, load, timeout):
+    """Runs the miter of modules gold and gate that `load` leaves and reads the verdict."""
+    script = load + """miter -equiv -flatten -make_outputs gold gate miter
 hierarchy -top miter
 flatten
 opt -fast
@@ -282,6 +304,18 @@ sat -verify -prove trigger 0 -show-ports -set-init-zero miter
         return {"class": "differs", "witness": witness(text), "seconds": secs}
     err = [l for l in text.splitlines() if "ERROR" in l]
     return {"class": "unknown", "reason": (err[0] if err else f"yosys exit {rc}"), "seconds": secs}
+
+
+def check(work, il, module, m, timeout):
+    """SAT proof that `module` with mutant m applied equals `module` for every input."""
+    return prove(work, f"m{m['id']}", f"""read_rtlil {il}
+hierarchy -top {module}
+rename {module} gold
+setundef -zero gold
+copy gold gate
+mutate {mutate_args(m)}
+opt_clean
+""", timeout)
 
 
 def witness(text):
@@ -358,8 +392,8 @@ def main():
                 rec.update({"class": "not local", "reason": f"cell {local} of {module} ({cells[local]}, "
                             f"{mods[module]['src'][local]}) is not the mutated one ({flat_types.get(m['cell'])}, "
                             f"{m.get('location', '')})"})
-            elif SEQUENTIAL.match(cells[local]):
-                rec.update({"class": "not local", "reason": f"the mutated cell is a {cells[local]} (a flop is not cut open)"})
+            elif SEQUENTIAL.match(cells[local]) and not FLOP.match(cells[local]):
+                rec.update({"class": "not local", "reason": f"the mutated cell is a {cells[local]} (a memory or latch)"})
             elif any(not (FLOP.match(t) or t in CUT_PORTS or t in DROPPED) for t in seq):
                 rec.update({"class": "not local", "reason": f"{module} holds state other than flops and memories "
                             f"({', '.join(t for t in seq if not (FLOP.match(t) or t in CUT_PORTS or t in DROPPED))})"})
@@ -367,7 +401,11 @@ def main():
                 m["local"] = local
                 rec["module"] = module
                 rec["instance"] = ".".join(path) if path else "(the unit)"
-                if seq:  # flops only: compare the next state too, with the present state free
+                if FLOP.match(cells[local]):  # the cut removes the flop: mutate it first
+                    verdict, cut = check_flop(work, il, module, m, a.timeout)
+                    rec["registers_cut"] = cut
+                    rec.update(verdict)
+                elif seq:  # compare the next state too, with the present state free
                     netlist, cut = cut_netlist(work, il, module, cuts)
                     if netlist is None:
                         rec.update({"class": "not local", "reason": cut})

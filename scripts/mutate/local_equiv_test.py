@@ -3,7 +3,8 @@
 changes a combinational instance's output differs, with a witness; one whose change never reaches
 the output (a comparison that is always false) is equivalent; in a module with flops, checked with
 its registers cut, a changed next state differs, an unread bit is equivalent and a difference only
-an unreachable state shows still differs, a memory is cut at its ports; a mutated flop is not local;
+an unreachable state shows still differs, a memory is cut at its ports, a mutated flop is mutated
+before the cut;
 a mutant whose recorded source does not match the re-elaborated cell is refused rather than
 checked on the wrong cell; local_waivers.py writes an identity entry per equivalent verdict; bad
 input exits 2 naming the rule.
@@ -91,6 +92,7 @@ class LocalEquivTest(unittest.TestCase):
         inc, inc_src = next((n, sp) for n, sp in adds if on(sp, "wire [4:0] w"))
         gt2, gt2_src = cell("$gt", "$flatten\\u_seq.")
         flop, flop_src = next((n, sp) for t, n, sp in cells if t == "$adff")
+        sflop, sflop_src = next((n, sp) for t, n, sp in cells if t == "$dff" and n.startswith("$flatten\\u_seq."))
         add2, add2_src = cell("$add", "$flatten\\u_ram.")
         mutants = [  # gen_mutants.py records every span of the flattened cell as `sources`
             {"id": 1, "mode": "inv", "cell": xor, "port": "Y", "portbit": 0, "location": xor_src[0], "sources": xor_src},
@@ -107,11 +109,13 @@ class LocalEquivTest(unittest.TestCase):
             # behind a memory: its read data is cut open like a flop's Q
             {"id": 9, "mode": "const1", "cell": add2, "port": "Y", "portbit": 4, "location": add2_src[0], "sources": add2_src},
             {"id": 10, "mode": "inv", "cell": add2, "port": "Y", "portbit": 0, "location": add2_src[0], "sources": add2_src},
+            # a flop cell itself: s's D bit 3 is always 0 (s <= r & 7)
+            {"id": 11, "mode": "const0", "cell": sflop, "port": "D", "portbit": 3, "location": sflop_src[0], "sources": sflop_src},
         ]
         with open(os.path.join(cls.model, "mutants.json"), "w") as f:
             json.dump({"top": "toy", "count": len(mutants), "selector_width": 3, "mutants": mutants}, f)
         cls.out = os.path.join(cls.tmp, "out")
-        cls.proc = run(["--model-dir", cls.model, "--mutants", "1,2,3,4,5,6,7,8,9,10", "--out", cls.out])
+        cls.proc = run(["--model-dir", cls.model, "--mutants", "1,2,3,4,5,6,7,8,9,10,11", "--out", cls.out])
         with open(os.path.join(cls.out, "local_equiv.json")) as f:
             cls.verdicts = {m["id"]: m for m in json.load(f)["mutants"]}
 
@@ -152,9 +156,10 @@ class LocalEquivTest(unittest.TestCase):
         v = self.verdicts[7]  # s > 7 never holds from reset, but the cut lets the state be anything
         self.assertEqual(v["class"], "differs", v)
 
-    def test_a_flop_cell_is_not_local(self):
-        self.assertEqual(self.verdicts[8]["class"], "not local")
-        self.assertIn("is a $adff", self.verdicts[8]["reason"])
+    def test_a_flop_cell_is_mutated_before_the_cut(self):
+        self.assertEqual(self.verdicts[8]["class"], "differs", self.verdicts[8])  # r's next state flips a bit
+        self.assertEqual(self.verdicts[11]["class"], "equivalent", self.verdicts[11])  # a bit that is 0 anyway
+        self.assertEqual(self.verdicts[11]["registers_cut"], 2)
 
     def test_a_memory_is_cut_at_its_ports(self):
         self.assertEqual(self.verdicts[9]["class"], "equivalent", self.verdicts[9])
@@ -199,9 +204,9 @@ class LocalEquivTest(unittest.TestCase):
         p = run(["--model-dir", self.model, "--mutants", "1,x", "--out", self.out])
         self.assertEqual(p.returncode, 2)
         self.assertIn("comma-separated", p.stderr)
-        p = run(["--model-dir", self.model, "--mutants", "11", "--out", self.out])
+        p = run(["--model-dir", self.model, "--mutants", "12", "--out", self.out])
         self.assertEqual(p.returncode, 2)
-        self.assertIn("ids must lie in 1..10", p.stderr)
+        self.assertIn("ids must lie in 1..11", p.stderr)
         p = run(["--model-dir", self.model, "--mutants", "1", "--timeout", "0", "--out", self.out])
         self.assertEqual(p.returncode, 2)
         self.assertIn("--timeout", p.stderr)
