@@ -284,14 +284,46 @@ def check_flop(work, il, module, m, timeout):
     return prove(work, tag, f"read_rtlil {path}\n", timeout), counts.get("\\gold", counts.get("gold", 0))
 
 
+# --assume: a Verilog module `local_equiv_domain` whose inputs are named after ports of the checked
+# instance and whose output `ok` says which inputs the instance can receive in the unit; the proof
+# then only looks at inputs with ok = 1 (the claim behind the domain is the user's to argue).
+ASSUME = None
+
+
+def domain_ports(path):
+    """(width declaration, name) of each input of module local_equiv_domain in `path`."""
+    text = open(path).read()
+    m = re.search(r"module\s+local_equiv_domain\s*\((.*?)\)\s*;", text, re.S)
+    if not m:
+        fail(f"--assume {path}: no module local_equiv_domain(<inputs named after the instance's ports>, output ok)")
+    ports = re.findall(r"input\s+(?:wire\s+|logic\s+)?(\[[^\]]+\])?\s*(\w+)", m.group(1))
+    if not ports or not re.search(r"output\s+(?:wire\s+|logic\s+)?ok\b", m.group(1)):
+        fail(f"--assume {path}: local_equiv_domain needs inputs and an output `ok`")
+    return ports
+
+
+def assume_script(work):
+    ports = domain_ports(ASSUME)
+    wrapper = os.path.join(work, "assume_top.v")
+    decl = ", ".join(f"input {w} {n}" for w, n in ports)
+    conn = ", ".join(f".in_{n}({n})" for _, n in ports)
+    with open(wrapper, "w") as f:
+        f.write(f"module local_equiv_top({decl}, output bad);\n  wire t, ok;\n"
+                f"  miter m ({conn}, .trigger(t));\n"
+                f"  local_equiv_domain d ({', '.join(f'.{n}({n})' for _, n in ports)}, .ok(ok));\n"
+                f"  assign bad = t && ok;\nendmodule\n")
+    # miter inputs the domain does not name stay undriven: sat leaves them free
+    return (f"read_verilog -sv {ASSUME}\nread_verilog -sv {wrapper}\nhierarchy -top local_equiv_top\nproc\n"
+            f"flatten\nopt -fast\nsat -verify -prove bad 0 -show-ports local_equiv_top\n")
+
+
 def prove(work, tag, load, timeout):
     """Runs the miter of modules gold and gate that `load` leaves and reads the verdict."""
     script = load + """miter -equiv -flatten -make_outputs gold gate miter
 hierarchy -top miter
 flatten
 opt -fast
-sat -verify -prove trigger 0 -show-ports -set-init-zero miter
-"""
+""" + (assume_script(work) if ASSUME else "sat -verify -prove trigger 0 -show-ports -set-init-zero miter\n")
     started = time.monotonic()
     rc, log = yosys(script, work, tag, timeout)
     secs = round(time.monotonic() - started, 1)
@@ -341,7 +373,15 @@ def main():
     ap.add_argument("--mutants", required=True, help="mutant ids, comma separated")
     ap.add_argument("--timeout", type=int, default=120, help="seconds per mutant (default 120)")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--assume", help="Verilog module local_equiv_domain(<instance inputs>, output ok): "
+                    "only inputs with ok = 1 count (a claim about the unit the user argues)")
     a = ap.parse_args()
+    global ASSUME
+    if a.assume:
+        if not os.path.exists(a.assume):
+            fail(f"--assume {a.assume}: no such file")
+        ASSUME = os.path.abspath(a.assume)
+        domain_ports(ASSUME)
     if a.timeout < 1:
         fail(f"--timeout {a.timeout}: must be at least 1 second")
     for f in ("mutate.ys", "mutants.json", "prepared.il"):
@@ -379,6 +419,8 @@ def main():
         m = dict(by_id[mid])
         path, local = split_cell(m["cell"])
         rec = {"id": mid, "cell": m["cell"], "location": m.get("location", "")}
+        if ASSUME:
+            rec["assumed"] = ASSUME
         module, err = (top_name, None) if path is None else resolve(mods, top_name, path)
         if module is None:
             rec.update({"class": "not local", "reason": err})

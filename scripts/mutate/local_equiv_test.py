@@ -6,7 +6,7 @@ its registers cut, a changed next state differs, an unread bit is equivalent and
 an unreachable state shows still differs, a memory is cut at its ports, a mutated flop is mutated
 before the cut;
 a mutant whose recorded source does not match the re-elaborated cell is refused rather than
-checked on the wrong cell; local_waivers.py writes an identity entry per equivalent verdict; bad
+checked on the wrong cell; --assume restricts the instance's inputs to a domain; local_waivers.py writes an identity entry per equivalent verdict; bad
 input exits 2 naming the rule.
 
 usage: local_equiv_test.py"""
@@ -26,7 +26,8 @@ WAIVERS = os.path.join(HERE, "local_waivers.py")
 TOY = """
 module comb(input [3:0] a, input [3:0] b, output [3:0] y);
   wire never = a > 4'd15;          // always false for 4 bits
-  assign y = never ? 4'd0 : (a ^ b);
+  wire three = a == 4'd3;          // matters only when a = 3
+  assign y = never ? 4'd0 : three ? b : (a ^ b);
 endmodule
 module seq(input clk, input rstn, input en, input [3:0] a, output [3:0] q, output [3:0] z);
   reg [3:0] r, s;
@@ -85,6 +86,7 @@ class LocalEquivTest(unittest.TestCase):
             return next((n, spans) for t, n, spans in cells if t == kind and n.startswith(prefix))
         xor, xor_src = cell("$xor", "$flatten\\u_comb.")
         gt, gt_src = cell("$gt", "$flatten\\u_comb.")
+        eq, eq_src = cell("$eq", "$flatten\\u_comb.")
         adds = [(n, spans) for t, n, spans in cells if t == "$add" and n.startswith("$flatten\\u_seq.")]
         line = lambda text: TOY.split("\n").index(next(l for l in TOY.split("\n") if text in l)) + 1
         on = lambda spans, text: any(re.search(rf"toy\.v:{line(text)}\.", x) for x in spans)
@@ -109,13 +111,15 @@ class LocalEquivTest(unittest.TestCase):
             # behind a memory: its read data is cut open like a flop's Q
             {"id": 9, "mode": "const1", "cell": add2, "port": "Y", "portbit": 4, "location": add2_src[0], "sources": add2_src},
             {"id": 10, "mode": "inv", "cell": add2, "port": "Y", "portbit": 0, "location": add2_src[0], "sources": add2_src},
+            # differs only for a = 3 (the --assume runs)
+            {"id": 12, "mode": "const0", "cell": eq, "port": "Y", "portbit": 0, "location": eq_src[0], "sources": eq_src},
             # a flop cell itself: s's D bit 3 is always 0 (s <= r & 7)
             {"id": 11, "mode": "const0", "cell": sflop, "port": "D", "portbit": 3, "location": sflop_src[0], "sources": sflop_src},
         ]
         with open(os.path.join(cls.model, "mutants.json"), "w") as f:
             json.dump({"top": "toy", "count": len(mutants), "selector_width": 3, "mutants": mutants}, f)
         cls.out = os.path.join(cls.tmp, "out")
-        cls.proc = run(["--model-dir", cls.model, "--mutants", "1,2,3,4,5,6,7,8,9,10,11", "--out", cls.out])
+        cls.proc = run(["--model-dir", cls.model, "--mutants", "1,2,3,4,5,6,7,8,9,10,11,12", "--out", cls.out])
         with open(os.path.join(cls.out, "local_equiv.json")) as f:
             cls.verdicts = {m["id"]: m for m in json.load(f)["mutants"]}
 
@@ -133,8 +137,9 @@ class LocalEquivTest(unittest.TestCase):
         w = v["witness"]
         self.assertNotEqual(w["gold_y"], w["gate_y"])
         a, b = int(w["in_a"], 2), int(w["in_b"], 2)
-        self.assertEqual(int(w["gold_y"], 2), a ^ b)  # the witness is the real function
-        self.assertEqual(int(w["gate_y"], 2), (a ^ b) ^ 1)
+        want = b if a == 3 else a ^ b
+        self.assertEqual(int(w["gold_y"], 2), want)  # the witness is the real function
+        self.assertEqual(int(w["gate_y"], 2), want ^ 1)
 
     def test_an_unreachable_change_is_equivalent(self):
         self.assertEqual(self.verdicts[2]["class"], "equivalent")
@@ -197,6 +202,36 @@ class LocalEquivTest(unittest.TestCase):
         self.assertEqual(p.returncode, 2)
         self.assertIn("must be <config>:<unit>", p.stderr)
 
+    def test_an_assumed_input_domain_limits_the_proof(self):
+        self.assertEqual(self.verdicts[12]["class"], "differs")
+        self.assertEqual(int(self.verdicts[12]["witness"]["in_a"], 2), 3)
+        verdicts = {}
+        for name, ok in (("not3", "a != 4'd3"), ("not5", "a != 4'd5")):
+            path = os.path.join(self.tmp, name + ".v")
+            with open(path, "w") as f:
+                f.write(f"module local_equiv_domain(input [3:0] a, output ok);\n  assign ok = {ok};\nendmodule\n")
+            out = os.path.join(self.tmp, "out_" + name)
+            p = run(["--model-dir", self.model, "--mutants", "1,12", "--out", out, "--assume", path])
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(os.path.join(out, "local_equiv.json")) as f:
+                verdicts[name] = {m["id"]: m for m in json.load(f)["mutants"]}
+        self.assertEqual(verdicts["not3"][12]["class"], "equivalent")  # its only difference is excluded
+        self.assertIn("not3.v", verdicts["not3"][12]["assumed"])
+        self.assertEqual(verdicts["not5"][12]["class"], "differs")      # another exclusion hides nothing
+        self.assertEqual(int(verdicts["not5"][12]["witness"]["a"], 2), 3)
+        self.assertEqual(verdicts["not3"][1]["class"], "differs")       # b stays free though the domain omits it
+        p = subprocess.run([sys.executable, WAIVERS, "--model-dir", self.model, "--local",
+                            os.path.join(self.tmp, "out_not3", "local_equiv.json"), "--model", "small:toy",
+                            "--graded-at", "x", "--source-root", self.tmp, "--ids", "12"], capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("for every input in the domain of not3.v", p.stdout)  # the waiver says what it rests on
+        bad = os.path.join(self.tmp, "bad.v")
+        with open(bad, "w") as f:
+            f.write("module other(input a, output ok); endmodule\n")
+        p = run(["--model-dir", self.model, "--mutants", "12", "--out", self.out, "--assume", bad])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("no module local_equiv_domain", p.stderr)
+
     def test_bad_input_exits_2_naming_the_rule(self):
         p = run(["--model-dir", os.path.join(self.tmp, "nowhere"), "--mutants", "1", "--out", self.out])
         self.assertEqual(p.returncode, 2)
@@ -204,9 +239,9 @@ class LocalEquivTest(unittest.TestCase):
         p = run(["--model-dir", self.model, "--mutants", "1,x", "--out", self.out])
         self.assertEqual(p.returncode, 2)
         self.assertIn("comma-separated", p.stderr)
-        p = run(["--model-dir", self.model, "--mutants", "12", "--out", self.out])
+        p = run(["--model-dir", self.model, "--mutants", "13", "--out", self.out])
         self.assertEqual(p.returncode, 2)
-        self.assertIn("ids must lie in 1..11", p.stderr)
+        self.assertIn("ids must lie in 1..12", p.stderr)
         p = run(["--model-dir", self.model, "--mutants", "1", "--timeout", "0", "--out", self.out])
         self.assertEqual(p.returncode, 2)
         self.assertIn("--timeout", p.stderr)

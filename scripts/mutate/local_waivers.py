@@ -50,6 +50,9 @@ def entry(model, rev, m, v, root):
     how = (f"for every input and every present state, with its {cut} registers cut (each state element's "
            f"present value an input, what it samples an output: same outputs and same next state)"
            if cut else "for every input (SAT proof on the combinational instance alone)")
+    if v.get("assumed"):
+        how = (f"for every input in the domain of {os.path.relpath(v['assumed'], root)} (SAT proof on the instance "
+               f"alone; the file's comment argues that the unit gives the instance nothing else)")
     line = source_line(m["location"], root)
     module = v.get("module", "?").split("\\")[-1]  # "$paramod$<hash>\\dla_atom_fifo" -> dla_atom_fifo
     reason = (f"local_equiv.py: the instance {v.get('instance', '?')} ({module}) computes the same "
