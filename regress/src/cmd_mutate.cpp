@@ -125,6 +125,12 @@ mutation::TriageRequest triage_request(const MutateOptions& o, const std::string
   if (std::find(engines.begin(), engines.end(), "local") != engines.end() && !fs::exists(req.local_script))
     throw std::invalid_argument("--triage: the local equivalence script " + req.local_script +
                                 " is missing (--local-equiv-script)");
+  if (std::find(engines.begin(), engines.end(), "local") != engines.end())
+    for (const char* f : {"mutate.ys", "mutants.json"})  // the local engine re-elaborates the model
+      if (!fs::exists(fs::path(req.model_dir) / f))
+        throw std::invalid_argument("--triage: " + req.model_dir + "/" + f + " is missing (the local engine needs " +
+                                    "the gen_mutants.py output of " + model + "; or set engines: [unit] in " +
+                                    req.settings.source + ")");
   req.out_dir = fs::absolute(unit_dir + "/triage").string();
   req.jobs = o.parallel;
   req.report_root = fs::absolute(o.out_dir).string();

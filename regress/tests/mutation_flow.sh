@@ -121,7 +121,7 @@ grep -q "0 waived" "$tmp/run2d.txt" && grep -q "entry 1 matches no mutant of v1:
 #     mutation.formal_triage): only survivors are triaged, the model's qualifiers are passed, the
 #     verdicts reach grading.json, the store and the page, and the kill rate over non-equivalent
 #     mutants excludes them. A failing triage keeps the grade (exit 1); bad settings stop it first.
-mkdir -p "$tmp/model" && : >"$tmp/model/prepared.il"
+mkdir -p "$tmp/model" && : >"$tmp/model/prepared.il" && : >"$tmp/model/mutate.ys" && : >"$tmp/model/mutants.json"
 cat >"$tmp/stub_triage.py" <<'PY'
 import json, os, sys
 a = sys.argv[1:]
@@ -186,6 +186,13 @@ rc=$?
 rc=$?
 [[ $rc == 2 ]] && grep -q "nowhere/prepared.il is missing" "$tmp/run2h.txt" && ok "missing triage model dir refused" ||
   { fail "missing triage model dir: exit $rc"; cat "$tmp/run2h.txt"; }
+mkdir -p "$tmp/model-noys" && : >"$tmp/model-noys/prepared.il"
+"$dla" mutate --unit bdma --config v1 --mutants "$survivor" --plan "$tmp/tiny.yaml" --level smoke --out "$tmp/out7" \
+  --triage --triage-model-dir "$tmp/model-noys" --triage-settings "$tmp/triage.yaml" >"$tmp/run2i.txt" 2>&1
+rc=$?
+[[ $rc == 2 ]] && grep -q "model-noys/mutate.ys is missing (the local engine needs" "$tmp/run2i.txt" && [[ ! -e $tmp/out7/results.db ]] &&
+  ok "a model dir the local engine cannot use is refused before grading" ||
+  { fail "model dir without mutate.ys: exit $rc"; cat "$tmp/run2i.txt"; }
 
 # 3. A regression plan's gradings run before its tests, into the same out dir and store; a
 #    grading whose mutant model is not built stops the regression before any test runs.

@@ -281,7 +281,7 @@ def check_flop(work, il, module, m, timeout):
         return {"class": "not local", "reason": f"{module} holds state the register cut does not handle"}, 0
     path = os.path.join(work, tag + "_cut.il")
     open(path, "w").write(text)
-    return prove(work, tag, f"read_rtlil {path}\n", timeout), counts.get("\\gold", counts.get("gold", 0))
+    return prove(work, tag, f"read_rtlil {path}\n", timeout), counts.get("\\gold", 0)
 
 
 # --assume: a Verilog module `local_equiv_domain` whose inputs are named after ports of the checked
