@@ -18,7 +18,17 @@ It is sound for `equivalent` only: a local difference may need inputs the unit n
 with registers cut, a state it never reaches), so a `differs` verdict comes with the values that
 show it, for a person (or the unit-level triage) to judge whether the unit can produce them.
 
-Usage: local_equiv.py --model-dir build/mutation/v1/pdp --mutants 1,2,3 --out DIR
+Engines (--engine): Yosys' `sat` first, which gives a witness for a difference; what runs past its
+budget is mapped to an AIG and checked by ABC's `&cec` (SAT sweeping merges the two copies' equal
+nodes first, so an instance of many float adders with one mutated cell is proved in seconds where
+plain SAT runs out of time; a difference found by ABC comes without a witness).
+
+--lift N checks the instance N levels above the mutated one, flattened, instead: its own logic
+around the mutated instance (constant inputs, the widening in front of an adder, a selection
+behind it) then limits what the mutated instance receives and which of its outputs matter. As
+sound for `equivalent` as the instance alone; the proof is larger.
+
+Usage: local_equiv.py --model-dir build/mutation/v1/pdp --mutants 1,2,3 --out DIR [--lift N]
 Writes DIR/local_equiv.json: per mutant `equivalent`, `differs` (with the inputs and outputs of
 one witness; `registers_cut` counts the flops and memory ports cut open), or `not local` (the
 module holds latches, or the re-elaborated cell is not the mutated one) with the reason.
@@ -288,6 +298,10 @@ def check_flop(work, il, module, m, timeout):
 # instance and whose output `ok` says which inputs the instance can receive in the unit; the proof
 # then only looks at inputs with ok = 1 (the claim behind the domain is the user's to argue).
 ASSUME = None
+# --lift N: check the instance N levels above the mutated one (flattened), not the mutated one
+LIFT = 0
+# --engine: auto = Yosys' SAT, then ABC on what ran past the budget; sat or abc alone
+ENGINE = "auto"
 
 
 def domain_ports(path):
@@ -314,28 +328,72 @@ def assume_script(work):
                 f"  assign bad = t && ok;\nendmodule\n")
     # miter inputs the domain does not name stay undriven: sat leaves them free
     return (f"read_verilog -sv {ASSUME}\nread_verilog -sv {wrapper}\nhierarchy -top local_equiv_top\nproc\n"
-            f"flatten\nopt -fast\nsat -verify -prove bad 0 -show-ports local_equiv_top\n")
+            f"flatten\nopt -fast\n")
 
 
 def prove(work, tag, load, timeout):
-    """Runs the miter of modules gold and gate that `load` leaves and reads the verdict."""
+    """Runs the miter of modules gold and gate that `load` leaves and reads the verdict: Yosys' SAT
+    first (it gives a witness); past its budget, ABC's combinational equivalence check."""
     script = load + """miter -equiv -flatten -make_outputs gold gate miter
 hierarchy -top miter
 flatten
 opt -fast
-""" + (assume_script(work) if ASSUME else "sat -verify -prove trigger 0 -show-ports -set-init-zero miter\n")
+""" + (assume_script(work) + "sat -verify -prove bad 0 -show-ports local_equiv_top\n" if ASSUME else
+       "sat -verify -prove trigger 0 -show-ports -set-init-zero miter\n")
+    if ENGINE == "abc":
+        return abc_prove(work, tag, load, timeout, sat_first=False)
     started = time.monotonic()
     rc, log = yosys(script, work, tag, timeout)
     secs = round(time.monotonic() - started, 1)
     text = open(log).read() if os.path.exists(log) else ""
-    if rc is None:
+    if rc is None and ENGINE == "sat":
         return {"class": "unknown", "reason": f"SAT over {timeout} s", "seconds": secs}
+    if rc is None:
+        verdict = abc_prove(work, tag, load, timeout)
+        verdict["seconds"] = round(secs + verdict.get("seconds", 0), 1)
+        return verdict
     if "SAT proof finished - no model found: SUCCESS" in text:
         return {"class": "equivalent", "seconds": secs}
     if "SAT proof finished - model found: FAIL" in text:
         return {"class": "differs", "witness": witness(text), "seconds": secs}
     err = [l for l in text.splitlines() if "ERROR" in l]
     return {"class": "unknown", "reason": (err[0] if err else f"yosys exit {rc}"), "seconds": secs}
+
+
+def abc_prove(work, tag, load, timeout, sat_first=True):
+    """The same miter mapped to an AIG and checked by ABC (`&cec -m`): SAT sweeping merges the
+    copies' equal nodes first, so a large instance with one mutated cell is proved where plain SAT
+    runs out of time. A difference comes without a witness (Yosys' SAT did not find one in time)."""
+    first = f"SAT over {timeout} s; " if sat_first else ""
+    if shutil.which("yosys-abc") is None:
+        return {"class": "unknown", "reason": f"{first}no yosys-abc for the ABC engine"}
+    aig = os.path.join(work, tag + ".aig")
+    if ASSUME:
+        front = load + "miter -equiv -flatten -make_outputs gold gate miter\nhierarchy -top miter\nflatten\nopt -fast\n" + \
+            assume_script(work)
+    else:
+        front = load + "miter -equiv -flatten gold gate miter\nhierarchy -top miter\nflatten\n"
+    started = time.monotonic()
+    rc, log = yosys(front + f"techmap\naigmap\nsetundef -zero\nopt_clean\nwrite_aiger -zinit {aig}\n",
+                    work, tag + "_aig", timeout)
+    if rc != 0:
+        secs = round(time.monotonic() - started, 1)
+        why = f"mapping the miter for ABC ran past {timeout} s" if rc is None else f"mapping the miter for ABC failed (see {log})"
+        return {"class": "unknown", "reason": first + why, "seconds": secs}
+    left = max(1, timeout - int(time.monotonic() - started))
+    try:
+        r = subprocess.run(["yosys-abc", "-c", f"read_aiger {aig}; &get -n; &cec -m"], capture_output=True,
+                           text=True, timeout=left)
+        out = r.stdout + r.stderr
+    except subprocess.TimeoutExpired:
+        out = None
+    secs = round(time.monotonic() - started, 1)
+    if out is not None and "Networks are equivalent" in out:
+        return {"class": "equivalent", "engine": "abc", "seconds": secs}
+    if out is not None and "NOT EQUIVALENT" in out:
+        return {"class": "differs", "engine": "abc", "witness": {}, "seconds": secs,
+                "reason": "ABC found a difference (no witness decoded)"}
+    return {"class": "unknown", "reason": f"{first}ABC gave no verdict in {timeout} s", "seconds": secs}
 
 
 def check(work, il, module, m, timeout):
@@ -375,8 +433,18 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--assume", help="Verilog module local_equiv_domain(<instance inputs>, output ok): "
                     "only inputs with ok = 1 count (a claim about the unit the user argues)")
+    ap.add_argument("--lift", type=int, default=0,
+                    help="check the enclosing instance this many levels up, flattened (default 0: the mutated "
+                         "instance itself); sound for equivalent as without it, more context, a larger proof")
+    ap.add_argument("--engine", choices=("auto", "sat", "abc"), default="auto",
+                    help="auto (default): Yosys' SAT (witnesses), then ABC's &cec on what ran past the budget; "
+                         "sat or abc alone")
     a = ap.parse_args()
-    global ASSUME
+    global ASSUME, LIFT, ENGINE
+    ENGINE = a.engine
+    if a.lift < 0:
+        fail(f"--lift {a.lift}: must be 0 or more")
+    LIFT = a.lift
     if a.assume:
         if not os.path.exists(a.assume):
             fail(f"--assume {a.assume}: no such file")
@@ -439,6 +507,26 @@ def main():
             elif any(not (FLOP.match(t) or t in CUT_PORTS or t in DROPPED) for t in seq):
                 rec.update({"class": "not local", "reason": f"{module} holds state other than flops and memories "
                             f"({', '.join(t for t in seq if not (FLOP.match(t) or t in CUT_PORTS or t in DROPPED))})"})
+            elif LIFT and (path is None or len(path) < LIFT):
+                rec.update({"class": "not local", "reason": f"--lift {LIFT}: the instance is fewer than {LIFT} levels deep"})
+            elif LIFT:
+                # the enclosing instance LIFT levels up, flattened: its own logic around the mutated
+                # instance limits what that instance receives (constants, widenings, selections)
+                outer, rest = path[:-LIFT], path[-LIFT:]
+                anc, err = (top_name, None) if not outer else resolve(mods, top_name, outer)
+                anc_seq = state_cells(mods, anc) if anc else []
+                if anc is None:
+                    rec.update({"class": "not local", "reason": err})
+                elif any(not (FLOP.match(t) or t in CUT_PORTS or t in DROPPED) for t in anc_seq):
+                    rec.update({"class": "not local", "reason": f"{anc} holds state other than flops and memories"})
+                else:
+                    m["local"] = "$flatten" + "".join(f"\\{seg}." for seg in rest) + local
+                    rec.update({"module": anc, "instance": ".".join(outer) if outer else "(the unit)",
+                                "lifted": LIFT, "mutated_instance": ".".join(path)})
+                    verdict, cut = check_flop(work, il, anc, m, a.timeout)
+                    if anc_seq:
+                        rec["registers_cut"] = cut
+                    rec.update(verdict)
             else:
                 m["local"] = local
                 rec["module"] = module

@@ -45,8 +45,17 @@ module ram(input clk, input [1:0] wa, input [1:0] ra, input [3:0] d, output [3:0
   wire [4:0] t = {1'b0, m[ra]} + 5'd5;     // bit 4 read by nobody
   assign o = t[3:0];
 endmodule
+module inner(input [3:0] a, output [3:0] y);
+  assign y = a + 4'd1;                     // bit 3 of the sum: outer reads only bits 2..0
+endmodule
+module outer(input [3:0] a, output [2:0] y);
+  wire [3:0] t;
+  inner u_inner(.a(a), .y(t));
+  assign y = t[2:0];
+endmodule
 module toy(input clk, input rstn, input en, input [3:0] a, input [3:0] b, output [3:0] y, output [3:0] q,
-           output [3:0] z, output [3:0] o);
+           output [3:0] z, output [3:0] o, output [2:0] w);
+  outer u_outer(.a(a), .y(w));
   comb u_comb(.a(a), .b(b), .y(y));
   seq u_seq(.clk(clk), .rstn(rstn), .en(en), .a(a), .q(q), .z(z));
   ram u_ram(.clk(clk), .wa(a[1:0]), .ra(b[1:0]), .d(b), .o(o));
@@ -96,6 +105,7 @@ class LocalEquivTest(unittest.TestCase):
         flop, flop_src = next((n, sp) for t, n, sp in cells if t == "$adff")
         sflop, sflop_src = next((n, sp) for t, n, sp in cells if t == "$dff" and n.startswith("$flatten\\u_seq."))
         add2, add2_src = cell("$add", "$flatten\\u_ram.")
+        add3, add3_src = cell("$add", "$flatten\\u_outer.\\u_inner.")
         mutants = [  # gen_mutants.py records every span of the flattened cell as `sources`
             {"id": 1, "mode": "inv", "cell": xor, "port": "Y", "portbit": 0, "location": xor_src[0], "sources": xor_src},
             {"id": 2, "mode": "const0", "cell": gt, "port": "Y", "portbit": 0, "location": gt_src[0], "sources": gt_src},
@@ -115,11 +125,14 @@ class LocalEquivTest(unittest.TestCase):
             {"id": 12, "mode": "const0", "cell": eq, "port": "Y", "portbit": 0, "location": eq_src[0], "sources": eq_src},
             # a flop cell itself: s's D bit 3 is always 0 (s <= r & 7)
             {"id": 11, "mode": "const0", "cell": sflop, "port": "D", "portbit": 3, "location": sflop_src[0], "sources": sflop_src},
+            # inside u_outer.u_inner: bit 3 of the sum is never read by outer (--lift 1), bit 0 is
+            {"id": 13, "mode": "inv", "cell": add3, "port": "Y", "portbit": 3, "location": add3_src[0], "sources": add3_src},
+            {"id": 14, "mode": "inv", "cell": add3, "port": "Y", "portbit": 0, "location": add3_src[0], "sources": add3_src},
         ]
         with open(os.path.join(cls.model, "mutants.json"), "w") as f:
             json.dump({"top": "toy", "count": len(mutants), "selector_width": 3, "mutants": mutants}, f)
         cls.out = os.path.join(cls.tmp, "out")
-        cls.proc = run(["--model-dir", cls.model, "--mutants", "1,2,3,4,5,6,7,8,9,10,11,12", "--out", cls.out])
+        cls.proc = run(["--model-dir", cls.model, "--mutants", "1,2,3,4,5,6,7,8,9,10,11,12,13,14", "--out", cls.out])
         with open(os.path.join(cls.out, "local_equiv.json")) as f:
             cls.verdicts = {m["id"]: m for m in json.load(f)["mutants"]}
 
@@ -235,6 +248,45 @@ class LocalEquivTest(unittest.TestCase):
         self.assertEqual(p.returncode, 2)
         self.assertIn("no module local_equiv_domain", p.stderr)
 
+    def test_lifting_to_the_enclosing_instance_sees_what_it_reads(self):
+        self.assertEqual(self.verdicts[13]["class"], "differs")  # the adder alone: its bit 3 is an output
+        self.assertEqual(self.verdicts[14]["class"], "differs")
+        out = os.path.join(self.tmp, "out_lift")
+        p = run(["--model-dir", self.model, "--mutants", "1,13,14", "--lift", "1", "--out", out])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(os.path.join(out, "local_equiv.json")) as f:
+            v = {m["id"]: m for m in json.load(f)["mutants"]}
+        self.assertEqual(v[13]["class"], "equivalent")  # outer never reads bit 3
+        self.assertEqual((v[13]["instance"], v[13]["mutated_instance"], v[13]["lifted"]), ("u_outer", "u_outer.u_inner", 1))
+        self.assertEqual(v[14]["class"], "differs")     # bit 0 reaches outer's output
+        self.assertEqual((v[1]["class"], v[1]["instance"]), ("differs", "(the unit)"))  # u_comb lifts to the unit
+        p = run(["--model-dir", self.model, "--mutants", "13", "--lift", "3", "--out", out])
+        with open(os.path.join(out, "local_equiv.json")) as f:
+            v = json.load(f)["mutants"][0]
+        self.assertEqual(v["class"], "not local")       # two levels deep: nothing three levels up
+        self.assertIn("fewer than 3 levels", v["reason"])
+
+    def test_the_abc_engine_agrees_with_sat(self):
+        out = os.path.join(self.tmp, "out_abc")
+        p = run(["--model-dir", self.model, "--mutants", "1,2,6,13,14", "--engine", "abc", "--out", out])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(os.path.join(out, "local_equiv.json")) as f:
+            v = {m["id"]: m for m in json.load(f)["mutants"]}
+        for mid in (1, 2, 6, 13, 14):
+            self.assertEqual(v[mid]["class"], self.verdicts[mid]["class"], f"mutant {mid}: {v[mid]}")
+            self.assertEqual(v[mid].get("engine"), "abc", f"mutant {mid}: {v[mid]}")
+        self.assertEqual(v[1]["witness"], {})  # ABC's difference comes without a witness
+        p = run(["--model-dir", self.model, "--mutants", "13", "--engine", "abc", "--lift", "1", "--out", out])
+        with open(os.path.join(out, "local_equiv.json")) as f:
+            self.assertEqual(json.load(f)["mutants"][0]["class"], "equivalent")
+        p = subprocess.run([sys.executable, WAIVERS, "--model-dir", self.model, "--local",
+                            os.path.join(out, "local_equiv.json"), "--model", "small:toy", "--graded-at", "x",
+                            "--source-root", self.tmp], capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("the instance u_outer (outer)", p.stdout)  # the waiver says how it was proved
+        self.assertIn("(ABC equivalence check on the combinational instance alone)", p.stdout)
+        self.assertIn("the mutated instance u_outer.u_inner checked inside it, 1 level(s) up", p.stdout)
+
     def test_bad_input_exits_2_naming_the_rule(self):
         p = run(["--model-dir", os.path.join(self.tmp, "nowhere"), "--mutants", "1", "--out", self.out])
         self.assertEqual(p.returncode, 2)
@@ -242,9 +294,12 @@ class LocalEquivTest(unittest.TestCase):
         p = run(["--model-dir", self.model, "--mutants", "1,x", "--out", self.out])
         self.assertEqual(p.returncode, 2)
         self.assertIn("comma-separated", p.stderr)
-        p = run(["--model-dir", self.model, "--mutants", "13", "--out", self.out])
+        p = run(["--model-dir", self.model, "--mutants", "15", "--out", self.out])
         self.assertEqual(p.returncode, 2)
-        self.assertIn("ids must lie in 1..12", p.stderr)
+        self.assertIn("ids must lie in 1..14", p.stderr)
+        p = run(["--model-dir", self.model, "--mutants", "1", "--lift", "-1", "--out", self.out])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--lift -1", p.stderr)
         p = run(["--model-dir", self.model, "--mutants", "1", "--timeout", "0", "--out", self.out])
         self.assertEqual(p.returncode, 2)
         self.assertIn("--timeout", p.stderr)

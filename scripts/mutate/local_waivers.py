@@ -53,6 +53,10 @@ def entry(model, rev, m, v, root):
     if v.get("assumed"):
         how = (f"for every input in the domain of {os.path.relpath(v['assumed'], root)} (SAT proof on the instance "
                f"alone; the file's comment argues that the unit gives the instance nothing else)")
+    if v.get("engine") == "abc":
+        how = how.replace("SAT proof", "ABC equivalence check")
+    if v.get("lifted"):
+        how += f" (the mutated instance {v.get('mutated_instance', '?')} checked inside it, {v['lifted']} level(s) up)"
     line = source_line(m["location"], root)
     module = v.get("module", "?").split("\\")[-1]  # "$paramod$<hash>\\dla_atom_fifo" -> dla_atom_fifo
     reason = (f"local_equiv.py: the instance {v.get('instance', '?')} ({module}) computes the same "
