@@ -21,6 +21,13 @@ import tempfile
 
 # name -> (wrapper, RTL sources, {module name in the wrapper: domain file}, plant: (file, old, new))
 PROOFS = {
+    "cdp_window_lane": (
+        "regress/plans/domains/proofs/cdp_window_lane.sv",
+        ["rtl/common/dla_fp_widen.sv"],
+        {"dom_lane": "regress/plans/domains/fp32_window_lane.v"},
+        # fp16 subnormals reach 2^-24 (biased exponent 103)
+        ("regress/plans/domains/fp32_window_lane.v", "a[30:23] >= 8'd103", "a[30:23] >= 8'd104"),
+    ),
     "cdp_window_squares": (
         "regress/plans/domains/proofs/cdp_window_squares.sv",
         ["rtl/common/dla_fp_widen.sv", "rtl/common/dla_fp_mul.sv"],
@@ -35,6 +42,14 @@ PROOFS = {
          "dom_sum": "regress/plans/domains/fp32_window_sums.v"},
         # sums of the infinite input's square reach exponent 191 and more
         ("regress/plans/domains/fp32_window_sums.v", "a[30:23] <= 8'd194", "a[30:23] <= 8'd190"),
+    ),
+    "cdp_lut_input": (
+        "regress/plans/domains/proofs/cdp_lut_input.sv",
+        ["rtl/common/dla_fp_widen.sv", "rtl/common/dla_fp_add.sv"],
+        {"dom_sq": "regress/plans/domains/fp32_window_squares.v",
+         "dom_lut": "regress/plans/domains/fp32_lut_input.v"},
+        # an infinite input widens to 2047 * 2^21
+        ("regress/plans/domains/fp32_lut_input.v", "a[30:0] == 31'h4f7fe000", "a[30:0] == 31'h4f7fe001"),
     ),
 }
 
