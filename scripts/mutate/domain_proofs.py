@@ -38,7 +38,7 @@ PROOFS = {
     ),
     "cdp_window_sums": (
         "regress/plans/domains/proofs/cdp_window_sums.sv",
-        ["rtl/common/dla_fp_add.sv"],
+        ["rtl/common/dla_fp_add.sv", "regress/plans/domains/proofs/cdp_window_chain.sv"],
         {"dom_sq": "regress/plans/domains/fp32_window_squares.v",
          "dom_sum": "regress/plans/domains/fp32_window_sums.v"},
         # sums of the infinite input's square reach exponent 191 and more
@@ -46,7 +46,7 @@ PROOFS = {
     ),
     "cdp_lut_input": (
         "regress/plans/domains/proofs/cdp_lut_input.sv",
-        ["rtl/common/dla_fp_widen.sv", "rtl/common/dla_fp_add.sv"],
+        ["rtl/common/dla_fp_widen.sv", "rtl/common/dla_fp_add.sv", "regress/plans/domains/proofs/cdp_window_chain.sv"],
         {"dom_sq": "regress/plans/domains/fp32_window_squares.v",
          "dom_lut": "regress/plans/domains/fp32_lut_input.v"},
         # an infinite input widens to 2047 * 2^21

@@ -8,14 +8,7 @@ module cdp_lut_input(input [15:0] x, input [31:0] f0, f1, f2, f3, f4, f5, f6, f7
   wire [31:0] x32, p1, s3, p2, s5, p3, s7, p4, s9;
   dla_fp_widen #(.EI(5), .MI(10), .EO(6), .MO(10), .KEEP_DENORM(1'b1)) u_w17 (.x(x), .y(x17));
   dla_fp_widen #(.EI(6), .MI(10), .EO(8), .MO(23), .KEEP_DENORM(1'b0)) u_w32 (.x(x17), .y(x32));
-  dla_fp_add #(.E(8), .M(23)) u_p1 (.a(f3), .b(f5), .y(p1));
-  dla_fp_add #(.E(8), .M(23)) u_s3 (.a(p1), .b(f4), .y(s3));
-  dla_fp_add #(.E(8), .M(23)) u_p2 (.a(f2), .b(f6), .y(p2));
-  dla_fp_add #(.E(8), .M(23)) u_s5 (.a(s3), .b(p2), .y(s5));
-  dla_fp_add #(.E(8), .M(23)) u_p3 (.a(f1), .b(f7), .y(p3));
-  dla_fp_add #(.E(8), .M(23)) u_s7 (.a(s5), .b(p3), .y(s7));
-  dla_fp_add #(.E(8), .M(23)) u_p4 (.a(f0), .b(f8), .y(p4));
-  dla_fp_add #(.E(8), .M(23)) u_s9 (.a(s7), .b(p4), .y(s9));
+  cdp_window_chain u_chain (.f0, .f1, .f2, .f3, .f4, .f5, .f6, .f7, .f8, .p1, .s3, .p2, .s5, .p3, .s7, .p4, .s9);
   wire q0, q1, q2, q3, q4, kx, k3, k5, k7, k9;
   dom_sq  d0 (.a(f0), .b(f8), .ok(q0));
   dom_sq  d1 (.a(f1), .b(f7), .ok(q1));

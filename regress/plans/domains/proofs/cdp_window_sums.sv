@@ -1,17 +1,10 @@
 // Proof obligation of fp32_window_sums.v: for any nine squares in fp32_window_squares.v's domain
 // (proved by cdp_window_squares.sv), the operands of every sum adder of dla_cdp_window.sv's fp32
-// chain (its association: p1 = x3 + x5, s3 = p1 + x4, p2 = x2 + x6, s5 = s3 + p2, ... s9) are in
-// the domain. `bad` can never be 1 (scripts/mutate/domain_proofs.py).
+// chain (cdp_window_chain.sv, the window's association) are in the domain. `bad` can never be 1
+// (scripts/mutate/domain_proofs.py).
 module cdp_window_sums(input [31:0] f0, f1, f2, f3, f4, f5, f6, f7, f8, output bad);
   wire [31:0] p1, s3, p2, s5, p3, s7, p4, s9;
-  dla_fp_add #(.E(8), .M(23)) u_p1 (.a(f3), .b(f5), .y(p1));
-  dla_fp_add #(.E(8), .M(23)) u_s3 (.a(p1), .b(f4), .y(s3));
-  dla_fp_add #(.E(8), .M(23)) u_p2 (.a(f2), .b(f6), .y(p2));
-  dla_fp_add #(.E(8), .M(23)) u_s5 (.a(s3), .b(p2), .y(s5));
-  dla_fp_add #(.E(8), .M(23)) u_p3 (.a(f1), .b(f7), .y(p3));
-  dla_fp_add #(.E(8), .M(23)) u_s7 (.a(s5), .b(p3), .y(s7));
-  dla_fp_add #(.E(8), .M(23)) u_p4 (.a(f0), .b(f8), .y(p4));
-  dla_fp_add #(.E(8), .M(23)) u_s9 (.a(s7), .b(p4), .y(s9));
+  cdp_window_chain u_chain (.f0, .f1, .f2, .f3, .f4, .f5, .f6, .f7, .f8, .p1, .s3, .p2, .s5, .p3, .s7, .p4, .s9);
   wire q0, q1, q2, q3, q4, k3, k5, k7, k9;
   dom_sq  d0 (.a(f0), .b(f8), .ok(q0));
   dom_sq  d1 (.a(f1), .b(f7), .ok(q1));
