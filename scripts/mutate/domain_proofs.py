@@ -11,10 +11,12 @@ Usage: domain_proofs.py [--repo DIR] [--plant]
 --plant narrows each domain by one value the unit does produce (a copy, the files are unchanged)
 and expects every proof to fail: the check can fail.
 Exit 0 when every proof (or with --plant, every planted failure) comes out as expected, 1 when
-one does not, 77 (skipped) without yosys.
+one does not (a failed proof prints its counterexample), 2 when a file is missing, 77 (skipped)
+without yosys.
 """
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -78,9 +80,12 @@ def run(name, repo, work, plant):
     if "SUCCESS" in text:
         return None if not plant else f"{name}: the planted domain ({planted[2]}) was still proved"
     if "model found: FAIL" in text:
-        return None if plant else f"{name}: an operand outside the domain (see {log})"
+        # the work directory goes away: the counterexample itself is the message
+        model = [l.strip() for l in text.splitlines() if re.match(r"\s+\\\S+\s+\S+\s+\S+\s+[01x]+\s*$", l)]
+        return None if plant else (f"{name}: an operand outside the domain for the inputs " +
+                                   ", ".join(f"{l.split()[0].lstrip(chr(92))} = 0x{l.split()[2]}" for l in model))
     err = [l for l in text.splitlines() if "ERROR" in l]
-    return f"{name}: yosys gave no verdict ({err[0] if err else 'see ' + log})"
+    return f"{name}: yosys gave no verdict ({err[0] if err else 'no SAT result in its log'})"
 
 
 def main():
@@ -92,6 +97,12 @@ def main():
         print("domain_proofs: skipped, yosys not found on PATH (Debian's yosys package: make setup)", file=sys.stderr)
         return 77
     repo = os.path.abspath(a.repo)
+    for name, (wrapper, sources, domains, planted) in PROOFS.items():
+        for f in [wrapper] + sources + list(domains.values()):
+            if not os.path.isfile(os.path.join(repo, f)):
+                print(f"domain_proofs: {name}: {os.path.join(repo, f)} not found (--repo must be the project's root)",
+                      file=sys.stderr)
+                return 2
     bad = []
     with tempfile.TemporaryDirectory(prefix="domain_proofs_") as work:
         for name in PROOFS:

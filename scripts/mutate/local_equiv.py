@@ -277,15 +277,16 @@ def mutate_args(m):
 
 
 def check_flop(work, il, module, m, timeout):
-    """A mutation of a flop cell: mutated before the cut (the cut removes the cell), on a copy of
-    the flattened module; then both copies are cut and compared like check()."""
+    """A mutation of a flop cell, or any cell with --lift: mutated on a copy of the flattened module
+    (before the cut, which removes flop cells; Yosys' mutate refuses a cell name it cannot find);
+    then both copies are cut and compared like check()."""
     tag = f"m{m['id']}"
     raw = os.path.join(work, tag + "_raw.il")
     rc, log = yosys(f"read_rtlil {il}\nhierarchy -top {module}\nflatten\nrename {module} gold\n"
                     f"setundef -zero gold\ncopy gold gate\nmutate {mutate_args(m)}\nopt_clean\n"
                     f"async2sync\ndffunmap\nwrite_rtlil {raw}\n", work, tag + "_prep")
     if rc != 0:
-        return {"class": "unknown", "reason": f"mutating the flop before the cut failed (see {log})"}, 0
+        return {"class": "unknown", "reason": f"mutating the flattened {module} failed (see {log})"}, 0
     text, counts, left = cut_text(open(raw).read())
     if text is None or left:
         return {"class": "not local", "reason": f"{module} holds state the register cut does not handle"}, 0
@@ -334,14 +335,14 @@ def assume_script(work):
 def prove(work, tag, load, timeout):
     """Runs the miter of modules gold and gate that `load` leaves and reads the verdict: Yosys' SAT
     first (it gives a witness); past its budget, ABC's combinational equivalence check."""
+    if ENGINE == "abc":
+        return abc_prove(work, tag, load, timeout, sat_first=False)
     script = load + """miter -equiv -flatten -make_outputs gold gate miter
 hierarchy -top miter
 flatten
 opt -fast
 """ + (assume_script(work) + "sat -verify -prove bad 0 -show-ports local_equiv_top\n" if ASSUME else
        "sat -verify -prove trigger 0 -show-ports -set-init-zero miter\n")
-    if ENGINE == "abc":
-        return abc_prove(work, tag, load, timeout, sat_first=False)
     started = time.monotonic()
     rc, log = yosys(script, work, tag, timeout)
     secs = round(time.monotonic() - started, 1)

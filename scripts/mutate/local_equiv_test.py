@@ -236,6 +236,17 @@ class LocalEquivTest(unittest.TestCase):
         self.assertEqual(verdicts["not5"][12]["class"], "differs")      # another exclusion hides nothing
         self.assertEqual(int(verdicts["not5"][12]["witness"]["a"], 2), 3)
         self.assertEqual(verdicts["not3"][1]["class"], "differs")       # b stays free though the domain omits it
+        out = os.path.join(self.tmp, "out_not3_abc")  # the ABC engine honours the domain too
+        p = run(["--model-dir", self.model, "--mutants", "12", "--out", out, "--engine", "abc", "--assume",
+                 os.path.join(self.tmp, "not3.v")])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(os.path.join(out, "local_equiv.json")) as f:
+            self.assertEqual(json.load(f)["mutants"][0]["class"], "equivalent")
+        out = os.path.join(self.tmp, "out_not5_abc")
+        p = run(["--model-dir", self.model, "--mutants", "12", "--out", out, "--engine", "abc", "--assume",
+                 os.path.join(self.tmp, "not5.v")])
+        with open(os.path.join(out, "local_equiv.json")) as f:
+            self.assertEqual(json.load(f)["mutants"][0]["class"], "differs")
         p = subprocess.run([sys.executable, WAIVERS, "--model-dir", self.model, "--local",
                             os.path.join(self.tmp, "out_not3", "local_equiv.json"), "--model", "small:toy",
                             "--graded-at", "x", "--source-root", self.tmp, "--ids", "12"], capture_output=True, text=True)
