@@ -13,8 +13,13 @@
 // OP_EN); armed_writes writes the first-armed unit's group (every register, and D_OP_ENABLE =
 // 0) before the second unit is armed and reads it back (an armed group drops writes);
 // high_addresses places the layers anywhere in the address space (every address bit toggles);
-// busy_reads reads the arm-cleared counters right after the arms.
+// busy_reads reads the arm-cleared counters right after the arms; fp16_corners makes fp16 layers
+// whose LUTs hold only +-0, subnormals and the smallest normals and whose inputs have runs of
+// specials across neighbouring channels (corner operands the float lanes' adders otherwise see
+// about once in a million elements).
 #include <fmt/format.h>
+
+#include <stdexcept>
 
 #include "dla/regs.gen.h"
 
@@ -83,6 +88,13 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
   const bool busy_reads = k.choice("busy_reads", {"off", "on"}) == "on";
   const bool lut_scramble = k.choice("lut_scramble", {"off", "on"}) == "on";
+  const bool fp16_corners = k.choice("fp16_corners", {"off", "on"}) == "on";
+  if (fp16_corners) {
+    if (!cfg.supports(Precision::Fp16))
+      throw std::invalid_argument("cdp.random: knob fp16_corners=on needs fp16, which configuration '" + cfg.name +
+                                  "' does not have");
+    lim.precisions = {Precision::Fp16};
+  }
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -96,6 +108,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng scramble = Rng::stream(seed, "cdp.lut_scramble");  // drawn only with lut_scramble=on
   Rng order_rng = Rng::stream(seed, "cdp.order");
   Rng armed = Rng::stream(seed, "cdp.armed");  // drawn only with armed_writes=on
+  Rng corners = Rng::stream(seed, "cdp.fp16_corners");  // drawn only with fp16_corners=on
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_surfaces={} special_permille={} lut_readback={} "
                      "lut_sweep_percent={} rounding_percent={} early_rdma_percent={}",
                      layers, lim.max_width, lim.max_height, lim.max_surfaces, static_cast<unsigned>(special * 1000),
@@ -104,7 +117,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
          (armed_writes ? " armed_writes=on" : "") + (high_addresses ? " high_addresses=on" : "") +
          (busy_reads ? " busy_reads=on" : "") +
          (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()) +
-         (lut_scramble ? " lut_scramble=on" : ""));
+         (lut_scramble ? " lut_scramble=on" : "") + (fp16_corners ? " fp16_corners=on" : ""));
   CdpShapeLimits sweep_lim = lim;
   sweep_lim.precisions = {Precision::Int8};
   uint64_t next = 0x80000000ull + layout.uniform(0, 0xfff) * 0x1000;
@@ -120,10 +133,16 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     if (!sweep && rounding_percent != 0 && rounding_rng.below(100) < rounding_percent)
       make_cdp_rounding_converter(l, rounding_rng);
     if (!sweep && pow2_percent != 0 && pow2_rng.below(100) < pow2_percent) make_cdp_pow2_converters(l, pow2_rng);
+    const bool tiny_lut = fp16_corners && !sweep && corners.chance(0.5);
+    const bool special_runs = fp16_corners && !sweep && corners.chance(0.5);
+    if (tiny_lut) make_cdp_tiny_lut(l, corners);
     place_cdp_layer(l, cfg, layout, next);
     const unsigned group = i % 2;
-    b.note(fmt::format("layer {} group {}: {}{}", i, group, sweep ? "LUT sweep " : "", describe_cdp_layer(l)));
-    b.load(MemPort::Dbb, l.src, sweep ? cdp_sweep_input(l, cfg, data) : random_cdp_input(l, cfg, data, special));
+    b.note(fmt::format("layer {} group {}: {}{}{}{}", i, group, sweep ? "LUT sweep " : "", tiny_lut ? "tiny LUT " : "",
+                       special_runs ? "special runs " : "", describe_cdp_layer(l)));
+    std::vector<uint8_t> input = sweep ? cdp_sweep_input(l, cfg, data) : random_cdp_input(l, cfg, data, special);
+    if (special_runs) add_cdp_special_runs(input, l, cfg, corners);
+    b.load(MemPort::Dbb, l.src, input);
     b.load(MemPort::Dbb, l.dst, data.bytes(cdp_extent(l, cfg, true)));  // a wrong or missing write shows
     program_cdp_lut(b, cfg, l.lut, flow, readback, lut_scramble ? &scramble : nullptr);
     const bool rdma_first = flow.chance(0.5);
@@ -168,7 +187,10 @@ TestGenerator make_cdp_random_generator() {
               "on: the layers' regions start anywhere in the DBB address space (default: 16 MiB above 0x8000_0000)"},
              {"busy_reads", "off",
               "on: right after a layer's arms read its counters (0 while it runs: cleared at the arm) and, for inputs "
-              "of 256 atoms or more, both units' S_STATUS group field (not idle) and stall counters (0)"}};
+              "of 256 atoms or more, both units' S_STATUS group field (not idle) and stall counters (0)"},
+             {"fp16_corners", "off",
+              "on: fp16 layers only (configurations with fp16); half of them with LUTs of +-0, subnormals and the "
+              "smallest normals (MUL_BYPASS mostly off), half with runs of 2..9 specials across neighbouring channels"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::CDP) || !cfg.has_unit(Unit::CDP_RDMA)) return "the configuration has no CDP";

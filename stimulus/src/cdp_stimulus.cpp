@@ -265,6 +265,47 @@ std::vector<uint8_t> random_cdp_input(const CdpLayerSpec& l, const HwConfig& cfg
   return bytes;
 }
 
+void make_cdp_tiny_lut(CdpLayerSpec& l, Rng& r) {
+  if (l.precision != Precision::Fp16) return;
+  auto tiny = [&r]() -> uint16_t {
+    const uint16_t sign = r.chance(0.25) ? 0x8000 : 0;
+    const uint64_t kind = r.below(10);
+    if (kind < 5) return sign;                                                            // +-0
+    if (kind < 8) return static_cast<uint16_t>(sign | r.uniform(1, 0x3ff));               // subnormal
+    return static_cast<uint16_t>(sign | (r.uniform(1, 2) << 10) | r.below(0x400));        // smallest normals
+  };
+  for (uint16_t& e : l.lut.le) e = tiny();
+  for (uint16_t& e : l.lut.lo) e = tiny();
+  if (r.chance(0.75)) l.mul_bypass = false;
+}
+
+void add_cdp_special_runs(std::vector<uint8_t>& bytes, const CdpLayerSpec& l, const HwConfig& cfg, Rng& r) {
+  if (l.precision != Precision::Fp16) return;
+  const unsigned a = cfg.atom_bytes, lanes = a / 2;
+  auto special = [&r]() -> uint16_t {
+    const uint16_t sign = r.chance(0.5) ? 0x8000 : 0;
+    switch (r.below(6)) {
+      case 0: case 1: return static_cast<uint16_t>(sign | 0x7c00 | (1u << r.below(10)));  // NaN, one payload bit
+      case 2: return static_cast<uint16_t>(sign | 0x7c00 | r.uniform(1, 0x3ff));          // NaN
+      case 3: return static_cast<uint16_t>(sign | 0x7c00);                                 // +-Inf
+      case 4: return sign;                                                                 // +-0
+      default: return static_cast<uint16_t>(sign | 0x7bff);                                // +-max
+    }
+  };
+  for (uint32_t h = 0; h < l.height; ++h)
+    for (uint32_t w = 0; w < l.width; ++w) {
+      if (!r.chance(0.25)) continue;
+      const uint32_t run = static_cast<uint32_t>(r.uniform(2, 9));
+      const uint32_t first = static_cast<uint32_t>(r.below(l.channels));
+      for (uint32_t c = first; c < std::min(l.channels, first + run); ++c) {
+        const uint64_t at = (c / lanes) * l.src_surface + h * l.src_line + uint64_t{w} * a + (c % lanes) * 2;
+        const uint16_t v = special();
+        bytes[at] = static_cast<uint8_t>(v);
+        bytes[at + 1] = static_cast<uint8_t>(v >> 8);
+      }
+    }
+}
+
 void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram& p, Rng& flow,
                      CdpLutReadback readback, Rng* scramble) {
   const uint32_t cdp = unit_base(cfg, Unit::CDP);

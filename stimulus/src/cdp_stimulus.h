@@ -59,6 +59,16 @@ uint64_t cdp_extent(const CdpLayerSpec& l, const HwConfig& cfg, bool output);
 // +-Inf, subnormals and +-0 at the given density; gaps and pad lanes random.
 std::vector<uint8_t> random_cdp_input(const CdpLayerSpec& l, const HwConfig& cfg, Rng& data, double special);
 
+// Knob fp16_corners (fp16 layers): both LUT tables hold only values at fp16's bottom (+-0, mostly
+// +0, subnormals, the smallest normals), so an interval's first entry is often +0 beside a tiny
+// second one and the entries' difference is exact at 2^-25; MUL_BYPASS is mostly turned off so
+// the element scales that small result into fp16's subnormal range, where it shows.
+void make_cdp_tiny_lut(CdpLayerSpec& l, Rng& r);
+// Knob fp16_corners (fp16 layers): in about a quarter of the pixels a run of 2..9 consecutive
+// channels holds only specials (NaN of either sign with single-bit or random payloads, +-Inf,
+// +-0, +-max), so the window's square sums add two specials, not one special and a number.
+void add_cdp_special_runs(std::vector<uint8_t>& bytes, const CdpLayerSpec& l, const HwConfig& cfg, Rng& r);
+
 // LUT read-back after programming: sample = sometimes a few entries from a random address,
 // all = every entry of both tables (a corrupted table bit shows without data indexing it).
 enum class CdpLutReadback : uint8_t { Sample, All };

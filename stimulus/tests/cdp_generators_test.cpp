@@ -14,6 +14,7 @@
 #include "dla/regs.gen.h"
 #include "dla/test_generator.h"
 #include "armed_writes_check.h"
+#include "cdp_stimulus.h"
 #include "busy_reads_check.h"
 #include "high_addresses_check.h"
 #include "program_executor.h"
@@ -304,6 +305,109 @@ TEST(CdpRandom, BusyReadsFollowEveryArmAndOffIsTheDefault) {
 
 TEST(CdpRandom, HighAddressesToggleEveryAddressBitAndOffIsTheDefault) {
   test::expect_high_addresses_toggle_every_bit("cdp.random");
+}
+
+// fp16_corners=on (v1): fp16 layers only, clean on the golden model, NaNs in and out; tiny-LUT
+// and special-run layers both drawn; off is the default program; a configuration without fp16
+// refuses the knob by name.
+TEST(CdpRandom, Fp16CornersAreCleanFp16OnlyAndOffIsTheDefault) {
+  const Knobs on{{"fp16_corners", "on"}, {"layers", "3"}};
+  const Seen s = run_seeds("v1", 1, 20, on);
+  for (const char* f : {"fp16", "nan_in", "nan_out", "le_hit", "lo_hit"})
+    EXPECT_TRUE(s.has(f)) << "20 fp16_corners seeds never produced " << f;
+  EXPECT_FALSE(s.has("int8") || s.has("int16")) << "fp16_corners makes fp16 layers only";
+  const HwConfig& v1 = HwConfig::get("v1");
+  const TestGenerator& g = find_test_generator("cdp.random");
+  unsigned tiny = 0, runs = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    for (const std::string& n : g.generate(v1, seed, on).notes) {
+      tiny += n.find("tiny LUT") != std::string::npos;
+      runs += n.find("special runs") != std::string::npos;
+    }
+    EXPECT_EQ(test::writes_and_loads(g.generate(v1, seed, {{"fp16_corners", "off"}})),
+              test::writes_and_loads(g.generate(v1, seed)))
+        << "seed " << seed << ": fp16_corners=off is not the default";
+  }
+  EXPECT_GT(tiny, 5u);
+  EXPECT_GT(runs, 5u);
+  try {
+    g.generate(HwConfig::get("small"), 1, {{"fp16_corners", "on"}});
+    ADD_FAILURE() << "small has no fp16: fp16_corners=on must be refused";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("fp16_corners"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("'small'"), std::string::npos) << e.what();
+  }
+}
+
+// The tiny LUT: every entry at fp16's bottom (exponent field 0..2), +0 common, and +0 followed by
+// a nonzero entry (the interval whose difference is exact at 2^-25) in both tables.
+TEST(CdpRandom, TinyLutHoldsZerosBesideTinyEntries) {
+  using namespace stimulus;
+  CdpLayerSpec l;
+  l.precision = Precision::Fp16;
+  l.lut.le.assign(65, 0x3c00);
+  l.lut.lo.assign(257, 0x3c00);
+  Rng r(5);
+  make_cdp_tiny_lut(l, r);
+  for (const std::vector<uint16_t>* t : {&l.lut.le, &l.lut.lo}) {
+    unsigned zeros = 0, zero_then_tiny = 0;
+    for (size_t i = 0; i < t->size(); ++i) {
+      EXPECT_LE(((*t)[i] >> 10) & 0x1fu, 2u) << "entry " << i << " = " << (*t)[i];
+      zeros += (*t)[i] == 0;
+      zero_then_tiny += i + 1 < t->size() && (*t)[i] == 0 && ((*t)[i + 1] & 0x7fffu) != 0;
+    }
+    EXPECT_GT(zeros, t->size() / 5);
+    EXPECT_GT(zero_then_tiny, 0u);
+  }
+  CdpLayerSpec int8 = l;
+  int8.precision = Precision::Int8;
+  int8.lut.le.assign(65, 7);
+  make_cdp_tiny_lut(int8, r);
+  EXPECT_EQ(int8.lut.le, std::vector<uint16_t>(65, 7)) << "integer layers are left alone";
+}
+
+// Special runs: neighbouring channels of one pixel both special (NaN beside NaN, a negative NaN
+// with a single payload bit among them), across a surface boundary too; pad lanes untouched.
+TEST(CdpRandom, SpecialRunsPutSpecialsSideBySide) {
+  using namespace stimulus;
+  const HwConfig& cfg = HwConfig::get("v1");
+  const unsigned lanes = cfg.atom_bytes / 2;
+  CdpLayerSpec l;
+  l.precision = Precision::Fp16;
+  l.width = 16;
+  l.height = 8;
+  l.channels = lanes + lanes / 2;  // two surfaces, the second half full
+  l.src_line = uint64_t{l.width} * cfg.atom_bytes;
+  l.src_surface = l.height * l.src_line;
+  std::vector<uint8_t> bytes(2 * l.src_surface, 0);
+  for (size_t i = 0; i + 1 < bytes.size(); i += 2) bytes[i + 1] = 0x3c;  // 1.0 everywhere
+  Rng r(11);
+  add_cdp_special_runs(bytes, l, cfg, r);
+  auto at = [&](uint32_t w, uint32_t h, uint32_t c) {
+    const uint64_t o = (c / lanes) * l.src_surface + h * l.src_line + uint64_t{w} * cfg.atom_bytes + (c % lanes) * 2;
+    return static_cast<uint16_t>(bytes[o] | bytes[o + 1] << 8);
+  };
+  auto nan = [](uint16_t v) { return (v & 0x7c00u) == 0x7c00u && (v & 0x3ffu) != 0; };
+  unsigned nan_pairs = 0, special_pairs = 0, across = 0, negative_single_bit = 0;
+  for (uint32_t h = 0; h < l.height; ++h)
+    for (uint32_t w = 0; w < l.width; ++w) {
+      for (uint32_t c = 0; c + 1 < l.channels; ++c) {
+        const uint16_t a = at(w, h, c), b = at(w, h, c + 1);
+        const bool both = a != 0x3c00 && b != 0x3c00;
+        special_pairs += both;
+        nan_pairs += nan(a) && nan(b);
+        across += both && c + 1 == lanes;
+      }
+      for (uint32_t c = 0; c < l.channels; ++c) {
+        const uint16_t v = at(w, h, c);
+        negative_single_bit += nan(v) && (v & 0x8000u) && __builtin_popcount(v & 0x3ffu) == 1;
+      }
+      for (uint32_t c = l.channels; c < 2 * lanes; ++c) EXPECT_EQ(at(w, h, c), 0x3c00) << "pad lane " << c;
+    }
+  EXPECT_GT(special_pairs, 10u);
+  EXPECT_GT(nan_pairs, 0u);
+  EXPECT_GT(across, 0u);
+  EXPECT_GT(negative_single_bit, 0u);
 }
 
 // Golden outputs (memory and counters) of a seed, with the given plants enabled.
