@@ -11,6 +11,11 @@ set(DLA_MUTATION_MODELS "v1:bdma" CACHE STRING
     "Mutant models to build: <config>:<unit> pairs (empty: none)")
 set(DLA_MUTATION_COUNT 300 CACHE STRING "Mutations compiled into each mutant model")
 set(DLA_MUTATION_SEED 1 CACHE STRING "Seed of Yosys' mutation sampling")
+# Models whose sampling runs in a Yosys process of its own: v1 SDP's candidate list needs ~15 GB
+# on top of what elaborating NV_nvdla leaves behind (one process ran out of 24 GB). Sampling apart
+# gives another sample for the same seed, so models graded before keep the one-process flow.
+set(DLA_MUTATION_SAMPLE_APART "v1:sdp" CACHE STRING
+    "Mutant models (<config>:<unit>) sampled in a separate Yosys process")
 
 if(NOT DLA_DUT_TOP STREQUAL "NV_nvdla" OR NOT DLA_DUT_GENERATED)
   if(DLA_MUTATION_MODELS)
@@ -48,6 +53,9 @@ foreach(pair ${DLA_MUTATION_MODELS})
   set(inst_args "")
   if(DEFINED _mut_instance_${unit})
     set(inst_args --instance ${_mut_instance_${unit}})
+  endif()
+  if(pair IN_LIST DLA_MUTATION_SAMPLE_APART)
+    list(APPEND inst_args --sample-apart)
   endif()
   add_custom_command(
     OUTPUT ${out}/mutants.json ${out}/filelist.f ${out}/${top}_mutants.v

@@ -274,6 +274,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--instance", help="instance name of the top module to mutate, when the "
                     "top is elaborated more than once (other instances stay unmutated)")
+    ap.add_argument("--sample-apart", action="store_true",
+                    help="sample the mutations in a Yosys process of its own (less memory; "
+                         "another sample than without it for the same seed)")
     ap.add_argument("--clock", default="clk")
     ap.add_argument("--reset", default="rstn")
     ap.add_argument("--out", required=True)
@@ -323,9 +326,18 @@ proc
 flatten
 opt_expr
 opt_clean
-mutate -list {a.count} -seed {a.seed} -ctrl mutsel {width} 1 -o {sampled_file}
+{"" if a.sample_apart else f"mutate -list {a.count} -seed {a.seed} -ctrl mutsel {width} 1 -o {sampled_file}"}
 write_rtlil {prepared}
 """, a.out, "mutate")
+    if a.sample_apart:
+        # `mutate -list` enumerates every candidate of the flattened unit (v1 SDP: ~15 GB) and the
+        # process that elaborated the whole NV_nvdla keeps most of its memory: sample in a fresh
+        # process. Yosys reads the design back with its cells in another order, so the sample
+        # differs from the one-process flow's: existing models keep that flow (same seed, same
+        # mutants as their recorded grades).
+        run_yosys(f"""read_rtlil {prepared}
+mutate -list {a.count} -seed {a.seed} -ctrl mutsel {width} 1 -o {sampled_file}
+""", a.out, "sample")
     dropped = keep_mutations(sampled_file, list_file)
     run_yosys(f"""read_rtlil {prepared}
 script {list_file}

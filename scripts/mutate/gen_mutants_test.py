@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Unit tests of gen_mutants.py's netlist helpers (no Yosys needed): which sampled mutations
 are kept and how they are renumbered, and the activation probes of units with and without a
-reset input.
+reset input. With Yosys: the whole flow on a toy NV_nvdla, sampling in one process and apart.
 
 usage: gen_mutants_test.py"""
+import json
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -78,6 +81,65 @@ class Probes(unittest.TestCase):
         out = self.probe(False)
         self.assertNotIn("rstn", out)
         self.assertIn("    if (1) begin", out)
+
+TOY_UNIT = """module dla_toy #(parameter W = 6) (input logic clk, input logic rstn, input logic [W-1:0] a,
+                                    input logic [W-1:0] b, output logic [W-1:0] y);
+  logic [W-1:0] r;
+  always_ff @(posedge clk or negedge rstn) if (!rstn) r <= '0; else r <= a + b;
+  assign y = r ^ (a & b);
+endmodule
+"""
+TOY_TOP = """module NV_nvdla (input logic clk, input logic rstn, input logic [5:0] a, input logic [5:0] b,
+                 output logic [5:0] y);
+  dla_toy u_toy (.clk(clk), .rstn(rstn), .a(a), .b(b), .y(y));
+endmodule
+"""
+
+
+@unittest.skipUnless(shutil.which("yosys"), "yosys not installed")
+class WholeFlow(unittest.TestCase):
+    """gen_mutants.py on a toy NV_nvdla: the one-process flow and --sample-apart each give the
+    requested mutants in a netlist with the unit's parameters; apart, sampling runs in its own
+    Yosys process (its script and log exist) and the same seed still picks real cells."""
+
+    def generate(self, d, out, extra):
+        rtl = os.path.join(d, "rtl")
+        gen = os.path.join(d, "gen")
+        os.makedirs(rtl, exist_ok=True)
+        os.makedirs(gen, exist_ok=True)
+        for name, text in (("dla_toy.sv", TOY_UNIT), ("NV_nvdla.sv", TOY_TOP)):
+            with open(os.path.join(rtl, name), "w") as f:
+                f.write(text)
+        with open(os.path.join(rtl, "filelist.f"), "w") as f:
+            f.write("dla_toy.sv\nNV_nvdla.sv\n")
+        open(os.path.join(gen, "generated.f"), "w").close()
+        r = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen_mutants.py"),
+                            "--rtl-dir", rtl, "--filelist", os.path.join(rtl, "filelist.f"), "--gen-dir", gen,
+                            "--top", "dla_toy", "--count", "6", "--seed", "3", "--out", out] + extra,
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        with open(os.path.join(out, "mutants.json")) as f:
+            return json.load(f)
+
+    def test_one_process_and_apart(self):
+        with tempfile.TemporaryDirectory() as d:
+            together = self.generate(d, os.path.join(d, "one"), [])
+            apart = self.generate(d, os.path.join(d, "apart"), ["--sample-apart"])
+            for m in (together, apart):
+                self.assertEqual(m["count"], len(m["mutants"]))
+                self.assertIn(m["count"], range(4, 7))  # 6 sampled, minus clock/enable ones dropped
+                self.assertTrue(all(x["cell"] for x in m["mutants"]))
+                self.assertTrue(any(x["in_netlist"] for x in m["mutants"]))
+            self.assertFalse(os.path.exists(os.path.join(d, "one", "sample.ys")))
+            with open(os.path.join(d, "apart", "sample.ys")) as f:
+                self.assertIn("mutate -list 6 -seed 3", f.read())
+            with open(os.path.join(d, "apart", "mutate.ys")) as f:
+                self.assertNotIn("mutate -list", f.read(), "sampling apart must not also sample in the first process")
+            for sub in ("one", "apart"):
+                with open(os.path.join(d, sub, "dla_toy_mutants.v")) as f:
+                    text = f.read()
+                self.assertIn("module dla_toy(", text)
+                self.assertIn("parameter W = 0;", text)
 
 
 if __name__ == "__main__":
