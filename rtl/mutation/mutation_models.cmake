@@ -11,9 +11,9 @@ set(DLA_MUTATION_MODELS "v1:bdma" CACHE STRING
     "Mutant models to build: <config>:<unit> pairs (empty: none)")
 set(DLA_MUTATION_COUNT 300 CACHE STRING "Mutations compiled into each mutant model")
 set(DLA_MUTATION_SEED 1 CACHE STRING "Seed of Yosys' mutation sampling")
-# Models whose sampling runs in a Yosys process of its own: v1 SDP's candidate list needs ~15 GB
-# on top of what elaborating NV_nvdla leaves behind (one process ran out of 24 GB). Sampling apart
-# gives another sample for the same seed, so models graded before keep the one-process flow.
+# Models whose sampling runs in a Yosys process of its own, free of what elaborating the whole
+# NV_nvdla leaves behind (v1 SDP's ran out of 24 GB). Sampling apart gives another sample for the
+# same seed, so models graded before keep the one-process flow.
 set(DLA_MUTATION_SAMPLE_APART "v1:sdp" CACHE STRING
     "Mutant models (<config>:<unit>) sampled in a separate Yosys process")
 
@@ -34,6 +34,10 @@ set(_mut_script ${CMAKE_SOURCE_DIR}/scripts/mutate/gen_mutants.py)
 # instance whose elaborated module gets the mutants (the others keep the original source).
 # CMAC_A and CMAC_B are both dla_cmac (HALF = 0/1); unit `cmac` grades CMAC_A.
 set(_mut_instance_cmac u_cmac_a)
+# Instance arrays whose elements 1.. are left out of a model's sample (gen_mutants.py
+# --first-replica-only): v1 SDP's 16 lanes are one module, and enumerating the mutation candidates
+# of all 16 flattened lanes takes more than 24 GB. Its sample covers lane 0 and the rest of SDP.
+set(_mut_replicas_v1_sdp u_dp.g_lane)
 foreach(pair ${DLA_MUTATION_MODELS})
   if(NOT pair MATCHES "^([A-Za-z0-9_]+):([a-z0-9_]+)$")
     message(FATAL_ERROR "DLA_MUTATION_MODELS entry '${pair}' is not <config>:<unit>")
@@ -57,6 +61,9 @@ foreach(pair ${DLA_MUTATION_MODELS})
   if(pair IN_LIST DLA_MUTATION_SAMPLE_APART)
     list(APPEND inst_args --sample-apart)
   endif()
+  foreach(prefix ${_mut_replicas_${cfg}_${unit}})
+    list(APPEND inst_args --first-replica-only ${prefix})
+  endforeach()
   add_custom_command(
     OUTPUT ${out}/mutants.json ${out}/filelist.f ${out}/${top}_mutants.v
     COMMAND ${Python3_EXECUTABLE} ${_mut_script} --rtl-dir ${CMAKE_SOURCE_DIR}/rtl

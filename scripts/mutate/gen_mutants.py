@@ -264,6 +264,22 @@ def add_probes(text, count, width, clock, reset):
     return text[:idx] + "\n".join(lines) + "\n" + text[idx:], sorted(probes), set(sel.values())
 
 
+def replica_selection(module, prefixes):
+    """The Yosys selection that leaves out the cells of instances PREFIX[k], k >= 1, for each
+    instance array PREFIX (e.g. u_dp.g_lane): elements of one generate array are the same
+    module, so a mutation of element k is the same code as one of element 0. Empty without
+    prefixes (the whole unit, as Yosys samples it by default). Flattened cells are named
+    `$flatten\\u_dp.\\g_lane[3].<cell>`; the pattern writes each escaping backslash as `*`."""
+    if not prefixes:
+        return ""
+    sel = f" {module}/*"
+    for p in prefixes:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*", p):
+            fail(f"--first-replica-only {p!r}: expected a dotted instance path such as u_dp.g_lane")
+        sel += f" {module}/c:*" + ".*".join(p.split(".")) + "?[123456789]* %d"
+    return sel
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rtl-dir", required=True, help="rtl/ folder (filelist.f paths are relative to it)")
@@ -277,6 +293,9 @@ def main():
     ap.add_argument("--sample-apart", action="store_true",
                     help="sample the mutations in a Yosys process of its own (less memory; "
                          "another sample than without it for the same seed)")
+    ap.add_argument("--first-replica-only", action="append", default=[], metavar="PREFIX",
+                    help="instance array (e.g. u_dp.g_lane) whose elements 1.. are left out of the "
+                         "sample: they are the same module as element 0 (repeatable)")
     ap.add_argument("--clock", default="clk")
     ap.add_argument("--reset", default="rstn")
     ap.add_argument("--out", required=True)
@@ -317,6 +336,8 @@ def main():
     prepared = os.path.join(a.out, "prepared.il")
     netlist = os.path.join(a.out, "netlist.v")
     param_dump = os.path.join(a.out, "parameters.txt")
+    sample_cmd = (f"mutate -list {a.count} -seed {a.seed} -ctrl mutsel {width} 1 -o {sampled_file}"
+                  + replica_selection(mutated, a.first_replica_only))
     run_yosys(f"""read_verilog -sv -I{gen_dir} {files}
 hierarchy -check -top NV_nvdla
 {f"tee -q -o {param_dump} dump {names[0]}" if a.instance else ""}
@@ -326,17 +347,16 @@ proc
 flatten
 opt_expr
 opt_clean
-{"" if a.sample_apart else f"mutate -list {a.count} -seed {a.seed} -ctrl mutsel {width} 1 -o {sampled_file}"}
+{"" if a.sample_apart else sample_cmd}
 write_rtlil {prepared}
 """, a.out, "mutate")
     if a.sample_apart:
-        # `mutate -list` enumerates every candidate of the flattened unit (v1 SDP: ~15 GB) and the
-        # process that elaborated the whole NV_nvdla keeps most of its memory: sample in a fresh
-        # process. Yosys reads the design back with its cells in another order, so the sample
+        # `mutate -list` enumerates every candidate of the flattened unit, and the process that
+        # elaborated the whole NV_nvdla keeps most of its memory: sample in a fresh process. Yosys reads the design back with its cells in another order, so the sample
         # differs from the one-process flow's: existing models keep that flow (same seed, same
         # mutants as their recorded grades).
         run_yosys(f"""read_rtlil {prepared}
-mutate -list {a.count} -seed {a.seed} -ctrl mutsel {width} 1 -o {sampled_file}
+{sample_cmd}
 """, a.out, "sample")
     dropped = keep_mutations(sampled_file, list_file)
     run_yosys(f"""read_rtlil {prepared}

@@ -6,6 +6,7 @@ reset input. With Yosys: the whole flow on a toy NV_nvdla, sampling in one proce
 usage: gen_mutants_test.py"""
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -82,15 +83,21 @@ class Probes(unittest.TestCase):
         self.assertNotIn("rstn", out)
         self.assertIn("    if (1) begin", out)
 
-TOY_UNIT = """module dla_toy #(parameter W = 6) (input logic clk, input logic rstn, input logic [W-1:0] a,
+TOY_UNIT = """module dla_toy_lane (input logic [1:0] a, input logic [1:0] b, output logic [1:0] y);
+  assign y = (a & b) + a;
+endmodule
+module dla_toy #(parameter W = 24) (input logic clk, input logic rstn, input logic [W-1:0] a,
                                     input logic [W-1:0] b, output logic [W-1:0] y);
-  logic [W-1:0] r;
+  logic [W-1:0] r, l;
   always_ff @(posedge clk or negedge rstn) if (!rstn) r <= '0; else r <= a + b;
-  assign y = r ^ (a & b);
+  for (genvar i = 0; i < W / 2; i++) begin : g_el
+    dla_toy_lane u_l (.a(a[2*i +: 2]), .b(r[2*i +: 2]), .y(l[2*i +: 2]));
+  end
+  assign y = r ^ l;
 endmodule
 """
-TOY_TOP = """module NV_nvdla (input logic clk, input logic rstn, input logic [5:0] a, input logic [5:0] b,
-                 output logic [5:0] y);
+TOY_TOP = """module NV_nvdla (input logic clk, input logic rstn, input logic [23:0] a, input logic [23:0] b,
+                 output logic [23:0] y);
   dla_toy u_toy (.clk(clk), .rstn(rstn), .a(a), .b(b), .y(y));
 endmodule
 """
@@ -102,7 +109,7 @@ class WholeFlow(unittest.TestCase):
     requested mutants in a netlist with the unit's parameters; apart, sampling runs in its own
     Yosys process (its script and log exist) and the same seed still picks real cells."""
 
-    def generate(self, d, out, extra):
+    def generate(self, d, out, extra, count=6):
         rtl = os.path.join(d, "rtl")
         gen = os.path.join(d, "gen")
         os.makedirs(rtl, exist_ok=True)
@@ -115,7 +122,7 @@ class WholeFlow(unittest.TestCase):
         open(os.path.join(gen, "generated.f"), "w").close()
         r = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen_mutants.py"),
                             "--rtl-dir", rtl, "--filelist", os.path.join(rtl, "filelist.f"), "--gen-dir", gen,
-                            "--top", "dla_toy", "--count", "6", "--seed", "3", "--out", out] + extra,
+                            "--top", "dla_toy", "--count", str(count), "--seed", "3", "--out", out] + extra,
                            capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(os.path.join(out, "mutants.json")) as f:
@@ -140,6 +147,31 @@ class WholeFlow(unittest.TestCase):
                     text = f.read()
                 self.assertIn("module dla_toy(", text)
                 self.assertIn("parameter W = 0;", text)
+
+    def test_first_replica_only_samples_element_0_of_the_array(self):
+        with tempfile.TemporaryDirectory() as d:
+            every = self.generate(d, os.path.join(d, "every"), [], count=40)
+            first = self.generate(d, os.path.join(d, "first"), ["--first-replica-only", "g_el"], count=40)
+            lanes = lambda m: {re.search(r"g_el\[(\d+)\]", x["cell"]).group(1)
+                               for x in m["mutants"] if "g_el[" in x["cell"]}
+            self.assertTrue(lanes(every) - {"0"}, "the whole unit's sample reaches elements past 0")
+            self.assertEqual(lanes(first), {"0"}, "only element 0 of g_el is sampled")
+            self.assertTrue(any("g_el[" not in x["cell"] for x in first["mutants"]), "the rest of the unit stays")
+
+    def test_bad_replica_prefix_is_refused(self):
+        with tempfile.TemporaryDirectory() as d:
+            with self.assertRaises(AssertionError) as e:
+                self.generate(d, os.path.join(d, "bad"), ["--first-replica-only", "g_el[0]"])
+            self.assertIn("expected a dotted instance path", str(e.exception))
+
+
+class ReplicaSelection(unittest.TestCase):
+    def test_no_prefix_is_the_whole_unit(self):
+        self.assertEqual(gen_mutants.replica_selection("m", []), "")
+
+    def test_elements_past_0_left_out(self):
+        self.assertEqual(gen_mutants.replica_selection("m", ["u_dp.g_lane"]),
+                         " m/* m/c:*u_dp.*g_lane?[123456789]* %d")
 
 
 if __name__ == "__main__":
