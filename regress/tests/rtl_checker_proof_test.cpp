@@ -100,6 +100,11 @@ BOOST_AUTO_TEST_CASE(window_edge) {
 BOOST_AUTO_TEST_CASE(lut_priority) {
   for (const std::string cfg : {"v1", "small"}) prove({"cdp.lut_priority", "cdp.random", cfg, "mem-data"});
 }
+// v1 only: nv_small's CDP has no D_OUT_SATURATION. The default programs never put an output one
+// step beyond the range; sat_edge_percent does in most layers.
+BOOST_AUTO_TEST_CASE(saturation_quirk) {
+  prove({"cdp.saturation_quirk", "cdp.random", "v1", "cdp.out_saturation", {{"sat_edge_percent", "100"}}});
+}
 
 BOOST_AUTO_TEST_SUITE_END()
 

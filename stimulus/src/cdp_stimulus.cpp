@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -304,6 +305,41 @@ void add_cdp_special_runs(std::vector<uint8_t>& bytes, const CdpLayerSpec& l, co
         bytes[at + 1] = static_cast<uint8_t>(v >> 8);
       }
     }
+}
+
+void make_cdp_sat_edge(CdpLayerSpec& l, Rng& r) {
+  if (l.precision == Precision::Fp16) return;
+  const bool int8 = l.precision == Precision::Int8;
+  const int64_t max = int8 ? 127 : 32767, min = -max - 1;
+  const auto e = static_cast<int16_t>(r.uniform_signed(-32768, 32767));
+  // Half the layers: both tables flat and no under/overflow slope, so every element's LUT
+  // result is E; otherwise flat tables or runs of E, slopes as drawn.
+  const bool all_e = r.chance(0.5);
+  if (all_e) l.lut.le_slope_scale = l.lut.lo_slope_scale = 0;
+  for (std::vector<uint16_t>* table : {&l.lut.le, &l.lut.lo}) {
+    if (all_e || r.chance(0.5)) {
+      std::fill(table->begin(), table->end(), static_cast<uint16_t>(e));
+      continue;
+    }
+    for (uint64_t n = r.uniform(1, 4); n != 0; --n) {
+      const size_t len = static_cast<size_t>(r.uniform(2, 16));
+      const size_t first = static_cast<size_t>(r.below(table->size() - 1));  // two entries at least
+      std::fill(table->begin() + static_cast<std::ptrdiff_t>(first),
+                table->begin() + static_cast<std::ptrdiff_t>(std::min(table->size(), first + len)), static_cast<uint16_t>(e));
+    }
+  }
+  l.mul_bypass = true;
+  const int k = static_cast<int>(r.uniform(0, 14));
+  l.datout_scale = uint32_t{1} << k;
+  l.datout_shifter = static_cast<uint32_t>(k);
+  // Half the layers one step beyond (the quirk), a quarter each on the edge and two beyond.
+  static constexpr std::array<int64_t, 4> kBeyond = {1, 1, 0, 2};
+  const int64_t beyond = kBeyond[r.below(kBeyond.size())];
+  const int64_t target = r.chance(0.5) ? max + beyond : min - beyond;
+  const int64_t offset = int64_t{e} - target;
+  l.datout_offset = static_cast<uint32_t>(offset);
+  // int8 reads DATOUT_OFFSET[24:0]: junk above, as random layers have.
+  if (int8) l.datout_offset = (l.datout_offset & 0x1ffffffu) | static_cast<uint32_t>(r.below(128)) << 25;
 }
 
 void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram& p, Rng& flow,

@@ -68,6 +68,15 @@ void make_cdp_tiny_lut(CdpLayerSpec& l, Rng& r);
 // channels holds only specials (NaN of either sign with single-bit or random payloads, +-Inf,
 // +-0, +-max), so the window's square sums add two specials, not one special and a number.
 void add_cdp_special_runs(std::vector<uint8_t>& bytes, const CdpLayerSpec& l, const HwConfig& cfg, Rng& r);
+// Knob sat_edge_percent (integer layers): the output converter lands every element whose LUT
+// result is a chosen value E on the output range's edge. Runs of LUT entries in both tables (or
+// whole tables) hold E, so interpolation inside them gives E exactly (in half the layers both
+// tables are flat and the under/overflow slopes 0: every element gives E); MUL_BYPASS is on, the
+// output scale is 2^k with shift k (no rounding) and the offset puts E - offset at one of
+// max, max+1, max+2, min, min-1, min-2 (max/min of int8 or int16). max+1 and min-1 are the
+// saturation flag's one-step quirk: the output is clamped, yet floor(value) is out+-1, so the
+// element is not counted; max+2 and min-2 are counted.
+void make_cdp_sat_edge(CdpLayerSpec& l, Rng& r);
 
 // LUT read-back after programming: sample = sometimes a few entries from a random address,
 // all = every entry of both tables (a corrupted table bit shows without data indexing it).

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 #include <variant>
 
@@ -408,6 +409,96 @@ TEST(CdpRandom, SpecialRunsPutSpecialsSideBySide) {
   EXPECT_GT(nan_pairs, 0u);
   EXPECT_GT(across, 0u);
   EXPECT_GT(negative_single_bit, 0u);
+}
+
+// sat_edge: E - offset lands on max, max+1, max+2, min, min-1, min-2 of the output width (all six
+// over the draws), with MUL_BYPASS on, scale 2^k and shift k; both tables hold a run of two or
+// more E entries; int8 keeps the 25 offset bits the unit reads; fp16 layers are left alone.
+TEST(CdpRandom, SatEdgePutsTheFlatLutValueAtTheOutputEdge) {
+  using namespace stimulus;
+  for (const Precision precision : {Precision::Int8, Precision::Int16}) {
+    const int64_t max = precision == Precision::Int8 ? 127 : 32767, min = -max - 1;
+    std::set<int64_t> beyond;
+    Rng r(3);
+    for (int draw = 0; draw < 200; ++draw) {
+      CdpLayerSpec l;
+      l.precision = precision;
+      // Distinct fillers: two equal neighbours can only be a run of E.
+      l.lut.le.resize(65);
+      l.lut.lo.resize(257);
+      for (size_t i = 0; i < l.lut.le.size(); ++i) l.lut.le[i] = static_cast<uint16_t>(20000 + i);
+      for (size_t i = 0; i < l.lut.lo.size(); ++i) l.lut.lo[i] = static_cast<uint16_t>(30000 + i);
+      make_cdp_sat_edge(l, r);
+      EXPECT_TRUE(l.mul_bypass);
+      ASSERT_LE(l.datout_shifter, 14u);
+      EXPECT_EQ(l.datout_scale, 1u << l.datout_shifter);
+      std::set<int64_t> runs;  // values of equal neighbours, both tables
+      for (const std::vector<uint16_t>* t : {&l.lut.le, &l.lut.lo}) {
+        bool run = false;
+        for (size_t i = 0; i + 1 < t->size(); ++i)
+          if ((*t)[i] == (*t)[i + 1]) {
+            run = true;
+            runs.insert(static_cast<int16_t>((*t)[i]));
+          }
+        EXPECT_TRUE(run) << "draw " << draw << ": no run of E in a table";
+      }
+      ASSERT_EQ(runs.size(), 1u) << "draw " << draw << ": one value E in every run";
+      const int64_t e = *runs.begin();
+      const uint32_t raw = precision == Precision::Int8 ? l.datout_offset & 0x1ffffffu : l.datout_offset;
+      const int64_t offset = precision == Precision::Int8 ? (static_cast<int64_t>(raw) ^ 0x1000000) - 0x1000000
+                                                          : static_cast<int32_t>(raw);
+      const int64_t v = e - offset;
+      EXPECT_TRUE((v >= max && v <= max + 2) || (v <= min && v >= min - 2)) << "draw " << draw << ": E - offset = " << v;
+      beyond.insert(v >= max ? v - max : v - min);
+    }
+    EXPECT_EQ(beyond, (std::set<int64_t>{-2, -1, 0, 1, 2})) << precision_name(precision);
+  }
+  CdpLayerSpec fp;
+  fp.precision = Precision::Fp16;
+  fp.lut.le.assign(65, 7);
+  Rng r(1);
+  make_cdp_sat_edge(fp, r);
+  EXPECT_EQ(fp.lut.le, std::vector<uint16_t>(65, 7)) << "fp16 layers are left alone";
+  EXPECT_FALSE(fp.mul_bypass);
+}
+
+// The knob on the golden model: clean on both configurations, saturation counted on v1, off is
+// the default program; and it shows the one-step quirk: counting every clamped element (the plant
+// cdp.saturation_quirk) changes the counters of most knob seeds, where the default programs
+// rarely reach it.
+TEST(CdpRandom, SatEdgeIsCleanAndShowsTheSaturationQuirk) {
+  const Knobs on{{"sat_edge_percent", "100"}, {"layers", "3"}};
+  EXPECT_TRUE(run_seeds("v1", 1, 20, on).has("saturation"));
+  run_seeds("small", 1, 20, on);
+  const TestGenerator& g = find_test_generator("cdp.random");
+  const HwConfig& v1 = HwConfig::get("v1");
+  unsigned edge_layers = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    for (const std::string& n : g.generate(v1, seed, on).notes) edge_layers += n.find("saturation edge") != std::string::npos;
+    EXPECT_EQ(test::writes_and_loads(g.generate(v1, seed, {{"sat_edge_percent", "0"}})),
+              test::writes_and_loads(g.generate(v1, seed)))
+        << "seed " << seed << ": sat_edge_percent=0 is not the default";
+  }
+  EXPECT_GT(edge_layers, 20u) << "int8/int16 layers of 20 seeds x 3";
+  auto counters = [&](uint64_t seed, const Knobs& knobs, bool plant) {
+    const golden::PlantedBugScope scope(plant ? std::vector<std::string>{"cdp.saturation_quirk"}
+                                              : std::vector<std::string>{});
+    GoldenModel m(v1, 1);
+    test::execute(g.generate(v1, seed, knobs), m);
+    std::vector<uint32_t> out;
+    for (const LayerRecord& r : m.layers())
+      if (r.unit == Unit::CDP) out.push_back(r.regs.get(C::D_OUT_SATURATION::offset));
+    return out;
+  };
+  unsigned with_knob = 0, without = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    with_knob += counters(seed, on, false) != counters(seed, on, true);
+    without += counters(seed, {}, false) != counters(seed, {}, true);
+  }
+  EXPECT_GE(with_knob, 8u) << "the quirk plant changed D_OUT_SATURATION in " << with_knob << " of 20 knob seeds";
+  std::printf("cdp.saturation_quirk changed D_OUT_SATURATION in %u of 20 seeds with sat_edge_percent=100, %u without\n",
+              with_knob, without);
+  EXPECT_GT(with_knob, without);
 }
 
 // Golden outputs (memory and counters) of a seed, with the given plants enabled.

@@ -28,6 +28,7 @@ uint16_t CdpDatapath::output_convert(int64_t m, bool& saturated) const {
   const int64_t r = (m - l_.out_offset) * l_.out_scale;
   const int64_t out = num::sat(num::rha(r, l_.out_shift), bits);
   saturated = num::cdp_ocvt_saturation_flag(r, l_.out_shift, out);
+  if (planted("cdp.saturation_quirk")) saturated = out != num::rha(r, l_.out_shift);
   return static_cast<uint16_t>(out & (bits == 8 ? 0xff : 0xffff));
 }
 
