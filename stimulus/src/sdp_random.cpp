@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 
 #include "dla/register_map.h"
@@ -19,6 +20,7 @@
 #include "program_builder.h"
 #include "region_start.h"
 #include "sdp_stimulus.h"
+#include "wide_fp16_values.h"
 
 namespace dla::stimulus {
 
@@ -130,6 +132,11 @@ class LayerWriter {
     pow2_ = pow2;
     pow2_percent_ = percent;
   }
+  // fp16_data=wide: every layer fp16 in; its input elements and memory operands come from
+  // WideFp16Values (the whole format, NaN/Inf at a per-layer rate, adder partners) drawn from
+  // `wide`, and one in 16 is a subnormal whose leading one sits at a random bit, so the widening's
+  // normalising shift takes every amount. Null: off (no draw, every program stays).
+  void set_wide_fp16(Rng* wide) { wide_ = wide; }
   // With req.to_pdp the layer is only programmed (the caller arms it together with PDP).
   void write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide,
              const SdpLayerRequest& req = {});
@@ -147,6 +154,7 @@ class LayerWriter {
   uint32_t stream(uint32_t cfg_off, uint32_t base_off, bool alu_mem, bool mul_mem, Precision proc, uint32_t w,
                   uint32_t h, uint32_t c, std::string& note);
   void lut(bool fp, std::string& note);
+  uint16_t wide_fp16(WideFp16Values& w);
   uint16_t operand16(bool fp) { return fp ? values_.fp16(10, 18) : static_cast<uint16_t>(values_.int_value(shape_.chance(0.5) ? 8 : 16)); }
   uint32_t fp32_moderate(int lo, int hi) {
     const uint32_t sign = shape_.chance(0.5) ? 0x80000000u : 0u;
@@ -163,6 +171,7 @@ class LayerWriter {
   Rng* armed_writes_;
   bool busy_reads_ = false;
   Rng* pow2_ = nullptr;
+  Rng* wide_ = nullptr;
   uint64_t pow2_percent_ = 0;
 };
 
@@ -245,6 +254,8 @@ Precisions LayerWriter::pick_precisions(const SdpLayerRequest& req) {
                                {I16, I16, F16}, {I8, I8, I8}});
     if (cfg_.register_variant == "nvdlav1") legal.insert(legal.end(), {{I16, I8, I8}, {I8, I8, I16}, {I8, I8, F16}});
   }
+  if (wide_)
+    legal.erase(std::remove_if(legal.begin(), legal.end(), [&](const Precisions& p) { return p.in != F16; }), legal.end());
   if (req.to_pdp)  // PDP reads OUT-precision atoms in cube order: no 8->16 output split (§11.5)
     legal.erase(std::remove_if(legal.begin(), legal.end(),
                                [&](const Precisions& p) { return p.out != req.out || (p.proc == I8 && p.out != I8); }),
@@ -253,6 +264,14 @@ Precisions LayerWriter::pick_precisions(const SdpLayerRequest& req) {
     throw std::invalid_argument(std::string("SDP layer to PDP: no legal precision combination with OUT_PRECISION ") +
                                 precision_name(req.out) + " in configuration '" + cfg_.name + "'");
   return shape_.choice(legal);
+}
+
+uint16_t LayerWriter::wide_fp16(WideFp16Values& w) {
+  if (wide_->chance(1.0 / 16)) {
+    const unsigned lead = static_cast<unsigned>(wide_->below(10));
+    return static_cast<uint16_t>((wide_->chance(0.5) ? 0x8000u : 0u) | 1u << lead | wide_->below(uint64_t{1} << lead));
+  }
+  return w.next();
 }
 
 Layout LayerWriter::pick_layout(uint32_t surfaces, uint32_t h, uint32_t w, uint64_t position_bytes) {
@@ -343,8 +362,12 @@ uint32_t LayerWriter::stream(uint32_t cfg_off, uint32_t base_off, bool alu_mem, 
     std::vector<uint8_t> d(bytes);
     const bool fp = proc == Precision::Fp16;
     const size_t step = two_byte ? 2 : 1;
+    std::optional<WideFp16Values> wide;
+    if (fp && wide_) wide.emplace(*wide_, epa * (use == 2 ? 2 : 1));
     for (size_t i = 0; i + step <= d.size(); i += step) {
-      const uint16_t x = fp ? values_.fp16(10, 17) : static_cast<uint16_t>(values_.int_value(two_byte ? 16 : 8));
+      const uint16_t x = wide     ? wide_fp16(*wide)
+                         : fp     ? values_.fp16(10, 17)
+                                  : static_cast<uint16_t>(values_.int_value(two_byte ? 16 : 8));
       d[i] = static_cast<uint8_t>(x);
       if (two_byte) d[i + 1] = static_cast<uint8_t>(x >> 8);
     }
@@ -461,12 +484,14 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   // Input data: every byte of every atom, pad lanes included.
   std::vector<uint8_t> bytes(in.extent(in_surfaces, h, w, a));
   data_.fill(bytes.data(), bytes.size());
+  std::optional<WideFp16Values> wide_in;
+  if (wide_ && p.in == Precision::Fp16) wide_in.emplace(*wide_, lanes_of(a, p.in));
   for (uint32_t sf = 0; sf < in_surfaces; ++sf)
     for (uint32_t y = 0; y < h; ++y)
       for (uint32_t x = 0; x < w; ++x)
         for (unsigned e = 0; e < lanes_of(a, p.in); ++e) {
           const uint64_t at = sf * in.surface + y * in.line + uint64_t{x} * a + e * bytes_of(p.in);
-          const uint16_t v = values_.element(p.in);
+          const uint16_t v = wide_in ? wide_fp16(*wide_in) : values_.element(p.in);
           bytes[at] = static_cast<uint8_t>(v);
           if (p.in != Precision::Int8) bytes[at + 1] = static_cast<uint8_t>(v >> 8);
         }
@@ -592,6 +617,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
   const bool busy_reads = k.choice("busy_reads", {"off", "on"}) == "on";
   const uint64_t pow2_percent = k.integer("pow2_rounding_percent", 0, 100);
+  const bool wide_fp16 = k.choice("fp16_data", {"usual", "wide"}) == "wide";
+  if (wide_fp16 && !cfg.supports(Precision::Fp16))
+    throw std::invalid_argument("sdp.random: knob fp16_data=wide needs fp16, which configuration '" + cfg.name +
+                                "' does not have");
 
   Program p;
   ProgramBuilder b(cfg, p);
@@ -600,6 +629,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng data = Rng::stream(seed, "sdp.data");
   Rng layout = Rng::stream(seed, "sdp.layout");
   Rng pow2 = Rng::stream(seed, "sdp.pow2");  // drawn only with pow2_rounding_percent > 0
+  Rng wide_values = Rng::stream(seed, "sdp.fp16_wide");  // drawn only with fp16_data=wide
   Allocator alloc(layout, cfg);
   if (high_addresses) {
     Rng high = Rng::stream(seed, "sdp.high");
@@ -609,10 +639,12 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                      max_h, max_c, wide, static_cast<unsigned>(special * 1000)) +
          (high_addresses ? " high_addresses=on" : "") + (armed_writes ? " armed_writes=on" : "") +
          (busy_reads ? " busy_reads=on" : "") +
-         (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()));
+         (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()) +
+         (wide_fp16 ? " fp16_data=wide" : ""));
   LayerWriter writer(cfg, b, shape, data, layout, alloc, special, armed_writes ? &armed : nullptr);
   writer.set_busy_reads(busy_reads);
   writer.set_pow2_rounding(&pow2, pow2_percent);
+  if (wide_fp16) writer.set_wide_fp16(&wide_values);
   for (unsigned i = 0; i < layers; ++i) writer.write(i, i % 2, max_w, max_h, max_c, wide);
   return p;
 }
@@ -659,7 +691,11 @@ TestGenerator make_sdp_random_generator() {
              {"pow2_rounding_percent", "0",
               "per-cent of integer layers whose BS and BN multiply by +-2^k and shift right by k + 0..9 (exact ties, "
               "single bits under the rounding point: each term of the sticky OR) with EW off and an identity output "
-              "converter, so the rounding reaches the output"}};
+              "converter, so the rounding reaches the output"},
+             {"fp16_data", "usual",
+              "usual | wide (configurations with fp16): every layer has fp16 input; its elements and memory operands "
+              "span the whole format (NaN/Inf at a per-layer rate, adder partners, subnormals with every leading-zero "
+              "count)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::SDP) || !cfg.has_unit(Unit::SDP_RDMA)) return "the configuration has no SDP";

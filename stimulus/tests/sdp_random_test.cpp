@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <set>
 
 #include "dla/golden_model.h"
@@ -159,6 +160,65 @@ TEST(SdpRandom, Pow2RoundingLayersShiftJustAboveTheMultiplierAndShowIt) {
 
 // The random data reach the interesting outcomes: NaN in and out, saturation, every LUT
 // counter, EQL with and without a difference.
+// fp16_data=wide on v1: every layer fp16 in, legal and clean on the golden model, NaN and Inf
+// inputs counted; the loaded data holds subnormals of every leading-zero count (a lone low
+// mantissa bit far more often than the usual data's random bytes); usual is the default and a
+// configuration without fp16 refuses the knob by name.
+TEST(SdpRandom, WideFp16DataIsFp16OnlyCleanWithEverySubnormalShift) {
+  namespace RD = reg::SDP_RDMA;
+  const HwConfig& v1 = HwConfig::get("v1");
+  const Knobs wide{{"fp16_data", "wide"}, {"layers", "3"}};
+  auto subnormal_leads = [](const Program& p) {
+    std::array<uint64_t, 10> n{};
+    for (const ProgramOp& op : p.ops)
+      if (const auto* l = std::get_if<MemLoad>(&op))
+        for (size_t i = 0; i + 1 < l->bytes.size(); i += 2) {
+          const unsigned v = l->bytes[i] | l->bytes[i + 1] << 8;
+          if ((v & 0x7c00u) == 0 && (v & 0x3ffu) != 0) ++n[static_cast<size_t>(31 - __builtin_clz(v & 0x3ffu))];
+        }
+    return n;
+  };
+  std::array<uint64_t, 10> leads_wide{}, leads_usual{};
+  uint64_t nan_in = 0, inf_in = 0, layers = 0;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    const Program p = sdp_random().generate(v1, seed, wide);
+    GoldenModel m(v1, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures.front();
+    EXPECT_TRUE(m.warnings().empty()) << "seed " << seed << ": " << m.warnings().front();
+    for (const LayerRecord& r : m.layers()) {
+      if (r.unit != Unit::SDP_RDMA) continue;
+      ++layers;
+      EXPECT_TRUE(r.completed) << "seed " << seed;
+      EXPECT_EQ((r.regs.field<RD::D_FEATURE_MODE_CFG, RD::D_FEATURE_MODE_CFG::IN_PRECISION>()), 2u) << "seed " << seed;
+      nan_in += r.regs.get(RD::D_STATUS_NAN_INPUT_NUM::offset);
+      inf_in += r.regs.get(RD::D_STATUS_INF_INPUT_NUM::offset);
+    }
+    const std::array<uint64_t, 10> w = subnormal_leads(p), u = subnormal_leads(sdp_random().generate(v1, seed, {{"layers", "3"}}));
+    for (size_t k = 0; k < w.size(); ++k) {
+      leads_wide[k] += w[k];
+      leads_usual[k] += u[k];
+    }
+    EXPECT_EQ(test::writes_and_loads(sdp_random().generate(v1, seed, {{"fp16_data", "usual"}})),
+              test::writes_and_loads(sdp_random().generate(v1, seed)))
+        << "seed " << seed << ": fp16_data=usual is not the default";
+  }
+  EXPECT_EQ(layers, 8u * 3u);
+  EXPECT_GT(nan_in, 0u);
+  EXPECT_GT(inf_in, 0u);
+  // A uniform mantissa puts the leading one at bit 0 once in 1024 subnormals; the wide data's
+  // own draw puts it at every bit alike (about 1 in 160 fp16 elements each).
+  for (size_t k = 0; k < leads_wide.size(); ++k)
+    EXPECT_GE(leads_wide[k], 40u) << "subnormals with the leading one at bit " << k << " (usual data: " << leads_usual[k] << ")";
+  try {
+    sdp_random().generate(HwConfig::get("small"), 1, {{"fp16_data", "wide"}});
+    ADD_FAILURE() << "small has no fp16: fp16_data=wide must be refused";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("fp16_data"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("'small'"), std::string::npos) << e.what();
+  }
+}
+
 TEST(SdpRandom, ReachesEveryCounter) {
   std::map<std::string, bool> nonzero;
   const HwConfig& cfg = HwConfig::get("v1");
