@@ -6,6 +6,7 @@
 
 #include <array>
 #include <set>
+#include <variant>
 
 #include "dla/golden_model.h"
 #include "dla/register_map.h"
@@ -158,12 +159,10 @@ TEST(SdpRandom, Pow2RoundingLayersShiftJustAboveTheMultiplierAndShowIt) {
   EXPECT_EQ(sdp_random().generate(small, 4, {}).notes, sdp_random().generate(small, 4, {{"pow2_rounding_percent", "0"}}).notes);
 }
 
-// The random data reach the interesting outcomes: NaN in and out, saturation, every LUT
-// counter, EQL with and without a difference.
 // fp16_data=wide on v1: every layer fp16 in, legal and clean on the golden model, NaN and Inf
-// inputs counted; the loaded data holds subnormals of every leading-zero count (a lone low
-// mantissa bit far more often than the usual data's random bytes); usual is the default and a
-// configuration without fp16 refuses the knob by name.
+// inputs counted; the loaded data holds subnormals of every leading-zero count, the memory
+// operands tiny values the usual operands never have; usual is the default and a configuration
+// without fp16 refuses the knob by name.
 TEST(SdpRandom, WideFp16DataIsFp16OnlyCleanWithEverySubnormalShift) {
   namespace RD = reg::SDP_RDMA;
   const HwConfig& v1 = HwConfig::get("v1");
@@ -178,6 +177,26 @@ TEST(SdpRandom, WideFp16DataIsFp16OnlyCleanWithEverySubnormalShift) {
         }
     return n;
   };
+  // Memory operands (BS/BN/EW streams): the loads at the base addresses the program writes to
+  // SDP_RDMA's D_{BS,BN,EW}_BASE_ADDR_LOW. The usual fp16 operands have exponents 10..17 (or a
+  // special); the wide ones reach 2..5 and subnormals with the leading one low.
+  const uint32_t rdma = *v1.unit_base[static_cast<unsigned>(Unit::SDP_RDMA)];
+  auto tiny_operands = [&](const Program& p) {
+    std::set<uint32_t> bases;
+    for (const ProgramOp& op : p.ops)
+      if (const auto* w = std::get_if<RegWrite>(&op))
+        for (uint32_t off : {RD::D_BS_BASE_ADDR_LOW::offset, RD::D_BN_BASE_ADDR_LOW::offset, RD::D_EW_BASE_ADDR_LOW::offset})
+          if (w->addr == rdma + off) bases.insert(w->data);
+    uint64_t tiny = 0;
+    for (const ProgramOp& op : p.ops)
+      if (const auto* l = std::get_if<MemLoad>(&op); l && bases.count(static_cast<uint32_t>(l->addr)))
+        for (size_t i = 0; i + 1 < l->bytes.size(); i += 2) {
+          const unsigned v = l->bytes[i] | l->bytes[i + 1] << 8, e = (v >> 10) & 0x1fu;
+          tiny += (e >= 2 && e <= 5) || (e == 0 && (v & 0x3ffu) != 0 && (v & 0x3ffu) < 8);
+        }
+    return tiny;
+  };
+  uint64_t tiny_wide = 0;
   std::array<uint64_t, 10> leads_wide{}, leads_usual{};
   uint64_t nan_in = 0, inf_in = 0, layers = 0;
   for (uint64_t seed = 1; seed <= 8; ++seed) {
@@ -194,6 +213,7 @@ TEST(SdpRandom, WideFp16DataIsFp16OnlyCleanWithEverySubnormalShift) {
       nan_in += r.regs.get(RD::D_STATUS_NAN_INPUT_NUM::offset);
       inf_in += r.regs.get(RD::D_STATUS_INF_INPUT_NUM::offset);
     }
+    tiny_wide += tiny_operands(p);
     const std::array<uint64_t, 10> w = subnormal_leads(p), u = subnormal_leads(sdp_random().generate(v1, seed, {{"layers", "3"}}));
     for (size_t k = 0; k < w.size(); ++k) {
       leads_wide[k] += w[k];
@@ -204,6 +224,7 @@ TEST(SdpRandom, WideFp16DataIsFp16OnlyCleanWithEverySubnormalShift) {
         << "seed " << seed << ": fp16_data=usual is not the default";
   }
   EXPECT_EQ(layers, 8u * 3u);
+  EXPECT_GE(tiny_wide, 20u) << "memory operands of the wide layers: tiny normals and low subnormals";
   EXPECT_GT(nan_in, 0u);
   EXPECT_GT(inf_in, 0u);
   // A uniform mantissa puts the leading one at bit 0 once in 1024 subnormals; the wide data's
@@ -219,6 +240,8 @@ TEST(SdpRandom, WideFp16DataIsFp16OnlyCleanWithEverySubnormalShift) {
   }
 }
 
+// The random data reach the interesting outcomes: NaN in and out, saturation, every LUT
+// counter, EQL with and without a difference.
 TEST(SdpRandom, ReachesEveryCounter) {
   std::map<std::string, bool> nonzero;
   const HwConfig& cfg = HwConfig::get("v1");
