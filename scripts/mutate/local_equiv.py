@@ -118,15 +118,20 @@ def state_cells(mods, module):
     return sorted(found)
 
 
+GENERATED_DIR = re.compile(r"/gen/[^/]+/rtl/")
+
+
 def same_source(src, mutant):
     """Whether a re-elaborated cell's source spans are the mutated cell's: each of its spans is one
     of the mutant's recorded `sources` (the flattened cell carries them all), or, for a mutant
     list without them, the mutant's location is one of its spans."""
-    spans = [x for x in src.split("|") if x]
+    # gen_mutants.py records a generated register block's spans from gen/rtl/, while the files
+    # are read from the configuration's build/gen/<cfg>/rtl/
+    spans = [GENERATED_DIR.sub("/gen/rtl/", x) for x in src.split("|") if x]
     sources = mutant.get("sources")
     if sources:
         return bool(spans) and all(any(span.endswith(x) for x in sources) for span in spans)
-    return mutant.get("location", "") in src
+    return mutant.get("location", "") in "|".join(spans)
 
 
 def flattened_cell_types(il_path, names):

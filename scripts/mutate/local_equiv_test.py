@@ -67,6 +67,28 @@ def run(args):
     return subprocess.run([sys.executable, TOOL] + args, capture_output=True, text=True)
 
 
+class SourceMatchTest(unittest.TestCase):
+    """A re-elaborated cell's spans against the mutant list's (no Yosys needed)."""
+
+    def setUp(self):
+        sys.path.insert(0, HERE)
+        import local_equiv
+        self.same_source = local_equiv.same_source
+
+    def test_a_generated_register_block_is_found_under_its_configuration(self):
+        # gen_mutants.py writes build/gen/<cfg>/rtl/x.sv as gen/rtl/x.sv
+        m = {"location": "gen/rtl/dla_sdp_regs.sv:860.3-863.137",
+             "sources": ["rtl/sdp/dla_sdp.sv:173.16-241.4", "gen/rtl/dla_sdp_regs.sv:860.3-863.137"]}
+        self.assertTrue(self.same_source("/w/build/gen/small/rtl/dla_sdp_regs.sv:860.3-863.137", m))
+        self.assertTrue(self.same_source("/w/build/gen/small/rtl/dla_sdp_regs.sv:860.3-863.137",
+                                         {"location": m["location"]}))
+        # another line, or another file of the same name outside gen/, is another cell
+        self.assertFalse(self.same_source("/w/build/gen/small/rtl/dla_sdp_regs.sv:509.3-512.137", m))
+        self.assertFalse(self.same_source("/w/rtl/sdp/dla_sdp_regs.sv:860.3-863.137",
+                                          {"location": "rtl/sdp/dla_sdp.sv:1.1-1.2",
+                                           "sources": ["gen/rtl/dla_sdp_regs.sv:860.3-863.137"]}))
+
+
 @unittest.skipIf(shutil.which("yosys") is None, "yosys not installed (make setup)")
 class LocalEquivTest(unittest.TestCase):
     @classmethod
