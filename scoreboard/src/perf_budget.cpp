@@ -91,10 +91,26 @@ LayerCost pdp_cost(const HwConfig& cfg, const RegisterSnapshot& r) {
   const uint64_t kw = uint64_t{r.field<P::D_POOLING_KERNEL_CFG, P::D_POOLING_KERNEL_CFG::KERNEL_WIDTH>()} + 1;
   LayerCost c;
   c.unit = "pdp";
+  const uint64_t kh = uint64_t{r.field<P::D_POOLING_KERNEL_CFG, P::D_POOLING_KERNEL_CFG::KERNEL_HEIGHT>()} + 1;
+  const uint64_t sh = uint64_t{r.field<P::D_POOLING_KERNEL_CFG, P::D_POOLING_KERNEL_CFG::KERNEL_STRIDE_HEIGHT>()} + 1;
+  const uint64_t pt = r.field<P::D_POOLING_PADDING_CFG, P::D_POOLING_PADDING_CFG::PAD_TOP>();
   // Split mode reads the columns a kernel overlaps again in the next split. The width pass
-  // takes one slice of 2 x throughput bytes a cycle (rtl/pdp/dla_pdp_width.sv).
+  // takes one slice of 2 x throughput bytes a cycle and emits one slice of a row result a cycle
+  // (rtl/pdp/dla_pdp_width.sv): a row costs its input columns or its output columns, whichever
+  // are more (wide right pads with stride 1 make more outputs than inputs).
   const uint64_t in_w = w + (splits - 1) * kw;
-  c.compute_cycles = div_up(cube_bytes(cfg, in_w, h, ch, es), 2 * std::max(1u, cfg.pdp_throughput));
+  const unsigned slice_bytes = 2 * std::max(1u, cfg.pdp_throughput);
+  c.compute_cycles = div_up(cube_bytes(cfg, std::max(in_w, ow), h, ch, es), slice_bytes);
+  // At a plane's last input row every output row still open completes; all but one are read back
+  // from the line buffer a slice a cycle (rtl/pdp/dla_pdp_height.sv, flush). Open then: the rows
+  // whose window holds the last row (deep bottom pads at stride 1 leave up to eight).
+  uint64_t open_at_last = 0;
+  for (uint64_t oy = 0; oy < oh; ++oy) {
+    const int64_t first = static_cast<int64_t>(oy * sh) - static_cast<int64_t>(pt);
+    if (first <= static_cast<int64_t>(h) - 1 && first + static_cast<int64_t>(kh) - 1 >= static_cast<int64_t>(h) - 1)
+      ++open_at_last;
+  }
+  if (open_at_last > 1) c.compute_cycles += div_up(cube_bytes(cfg, ow, open_at_last - 1, ch, es), slice_bytes);
   c.write_bytes = cube_bytes(cfg, ow, oh, ch, es);
   c.fixed_cycles = kFixedPdp;
   return c;

@@ -49,6 +49,40 @@ TEST(PerfBudget, CdpIsComputeBoundOnSmallAtOneElementACycle) {
   EXPECT_EQ(b.budget(1.0), cdp->fixed_cycles + kPerfWindowOverheadCycles + 240u);
 }
 
+// PDP's width pass takes one input slice and emits one row-result slice a cycle: a row costs
+// its input or its output columns, whichever are more (wide right pads at stride 1).
+TEST(PerfBudget, PdpRowsCostTheirInputOrOutputColumnsWhicheverAreMore) {
+  namespace P = reg::PDP;
+  const HwConfig& cfg = HwConfig::get("small");  // 8-byte atoms, PDP throughput 1: 2-byte slices
+  auto pdp = [&](uint32_t w, uint32_t ow) {
+    // w x 8 rows x 17 int8 channels (3 atoms a pixel) -> ow x 12
+    return layer_cost(cfg, record(Unit::PDP, {{P::D_DATA_CUBE_IN_WIDTH::offset, w - 1},
+                                              {P::D_DATA_CUBE_IN_HEIGHT::offset, 7},
+                                              {P::D_DATA_CUBE_IN_CHANNEL::offset, 16},
+                                              {P::D_DATA_CUBE_OUT_WIDTH::offset, ow - 1},
+                                              {P::D_DATA_CUBE_OUT_HEIGHT::offset, 11},
+                                              {P::D_DATA_CUBE_OUT_CHANNEL::offset, 16}}));
+  };
+  ASSERT_EQ(cfg.pdp_throughput, 1u);
+  const auto more_out = pdp(7, 12), more_in = pdp(12, 7);
+  ASSERT_TRUE(more_out && more_in);
+  EXPECT_EQ(more_out->compute_cycles, 12u * 8 * 3 * 8 / 2);  // 12 output columns, not 7 inputs
+  EXPECT_EQ(more_in->compute_cycles, 12u * 8 * 3 * 8 / 2);   // 12 input columns
+  EXPECT_EQ(more_out->write_bytes, 12u * 12 * 3 * 8);
+  // 8-row kernel at stride 1 with top pad 7 over 2 input rows -> 6 output rows: rows 1..5 hold the
+  // last input row, so four of them are read back from the line buffer after it (15 columns each).
+  const auto flushed = layer_cost(cfg, record(Unit::PDP, {{P::D_DATA_CUBE_IN_WIDTH::offset, 9},
+                                                          {P::D_DATA_CUBE_IN_HEIGHT::offset, 1},
+                                                          {P::D_DATA_CUBE_IN_CHANNEL::offset, 16},
+                                                          {P::D_DATA_CUBE_OUT_WIDTH::offset, 14},
+                                                          {P::D_DATA_CUBE_OUT_HEIGHT::offset, 5},
+                                                          {P::D_DATA_CUBE_OUT_CHANNEL::offset, 16},
+                                                          {P::D_POOLING_KERNEL_CFG::offset, 7u << 8},
+                                                          {P::D_POOLING_PADDING_CFG::offset, 7u << 4}}));
+  ASSERT_TRUE(flushed);
+  EXPECT_EQ(flushed->compute_cycles, (15u * 2 + 15u * 4) * 3 * 8 / 2);
+}
+
 TEST(PerfBudget, BdmaIsMemoryBoundAndConcurrentUnitsTakeTheSlowest) {
   namespace B = reg::BDMA;
   const HwConfig& cfg = HwConfig::get("v1");  // 64-byte DBB

@@ -50,6 +50,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   lim.max_height = static_cast<uint32_t>(k.integer("max_height", 1, 1024));
   lim.max_channels = static_cast<uint32_t>(k.integer("max_channels", 1, 8192));
   lim.split_percent = static_cast<unsigned>(k.integer("split_percent", 0, 100));
+  lim.full_kernel_percent = static_cast<unsigned>(k.integer("full_kernel_percent", 0, 100));
   const uint64_t layers = k.integer("layers", 1, 1000);
   const std::string method = k.choice("method", {"all", "average", "max", "min"});
   const std::string errata = k.choice("nvdla_errata", {"allow", "avoid"});
@@ -88,7 +89,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                      lim.split_percent, method, precision, errata, high_addresses ? " high_addresses=on" : "",
                      armed_writes ? " armed_writes=on" : "") +
          (busy_reads ? " busy_reads=on" : "") + (perf_enable ? " perf_enable=on" : "") +
-         (huge_strides ? " huge_strides=on" : "") + (wide_fp16 ? " fp16_data=wide" : ""));
+         (huge_strides ? " huge_strides=on" : "") + (wide_fp16 ? " fp16_data=wide" : "") +
+         (lim.full_kernel_percent ? fmt::format(" full_kernel_percent={}", lim.full_kernel_percent) : ""));
 
   // Layers run in order and alternate groups (both units' CONSUMER toggles per layer).
   bool outstanding[2] = {false, false};
@@ -150,6 +152,9 @@ TestGenerator make_pdp_random_generator() {
              {"max_height", "8", "largest input height"},
              {"max_channels", "40", "largest channel count"},
              {"split_percent", "25", "share of layers that use split-width mode (when the output is wide enough)"},
+             {"full_kernel_percent", "0",
+              "per-cent of layers with 8x8 kernels, stride 1 or 2 and leading pads of 7 (the first row and column "
+              "open every window slot at once)"},
              {"method", "all", "pooling method: all, average, max or min"},
              {"nvdla_errata", "allow", "allow or avoid layers that hit NVIDIA nv_small PDP errata (unused bottom rows / "
                                        "right columns, docs/pdp.md); avoid trims them from the same shape draws"},

@@ -72,6 +72,36 @@ int64_t random_int(Rng& r, unsigned bits) {
   return r.uniform_signed(lo, hi);
 }
 
+// Kernel, stride, pads and extent of a layer as the default draw makes them.
+void draw_usual_shape(PdpLayer& l, Rng& r, const PdpShapeLimits& lim) {
+  l.kernel_w = pick_kernel(r), l.kernel_h = pick_kernel(r);
+  l.stride_w = pick_stride(r, l.kernel_w), l.stride_h = pick_stride(r, l.kernel_h);
+  if (r.chance(0.08)) {  // 1x1x1 cube
+    l.width = l.height = l.channels = 1;
+    pads_for_one(r, l.kernel_w, l.pad_left, l.pad_right);
+    pads_for_one(r, l.kernel_h, l.pad_top, l.pad_bottom);
+  } else {
+    l.pad_left = pick_pad(r, l.kernel_w), l.pad_right = pick_pad(r, l.kernel_w);
+    l.pad_top = pick_pad(r, l.kernel_h), l.pad_bottom = pick_pad(r, l.kernel_h);
+    l.width = pick_extent(r, l.kernel_w, l.pad_left, l.pad_right, lim.max_width);
+    l.height = pick_extent(r, l.kernel_h, l.pad_top, l.pad_bottom, lim.max_height);
+    l.channels = r.chance(0.1) ? 1 : static_cast<uint32_t>(r.uniform(1, lim.max_channels));
+  }
+}
+
+// The largest kernel (8 x 8) with leading pads of 7: with stride 1 the first row and column each
+// open eight windows at once, every slot of the width and height passes (stride 2: four). The
+// default draw makes such a layer about once in a thousand.
+void draw_full_kernel_shape(PdpLayer& l, Rng& r, const PdpShapeLimits& lim) {
+  l.kernel_w = l.kernel_h = 8;
+  l.stride_w = static_cast<uint32_t>(r.uniform(1, 2)), l.stride_h = static_cast<uint32_t>(r.uniform(1, 2));
+  l.pad_left = l.pad_top = 7;
+  l.pad_right = static_cast<uint32_t>(r.uniform(0, 7)), l.pad_bottom = static_cast<uint32_t>(r.uniform(0, 7));
+  l.width = pick_extent(r, l.kernel_w, l.pad_left, l.pad_right, lim.max_width);
+  l.height = pick_extent(r, l.kernel_h, l.pad_top, l.pad_bottom, lim.max_height);
+  l.channels = static_cast<uint32_t>(r.uniform(1, lim.max_channels));
+}
+
 // Narrows an unsplit layer until its output fits the line buffer (no random draws).
 void narrow_to_line_buffer(PdpLayer& l, const HwConfig& cfg) {
   const uint32_t cols = pdp_line_buffer_columns(l, cfg);
@@ -118,19 +148,10 @@ PdpLayer random_pdp_layer(const HwConfig& cfg, Rng& r, const PdpShapeLimits& lim
   PdpLayer l;
   l.format = static_cast<uint32_t>(r.choice(precisions));
   l.method = static_cast<uint32_t>(r.choice(lim.methods));
-  l.kernel_w = pick_kernel(r), l.kernel_h = pick_kernel(r);
-  l.stride_w = pick_stride(r, l.kernel_w), l.stride_h = pick_stride(r, l.kernel_h);
-  if (r.chance(0.08)) {  // 1x1x1 cube
-    l.width = l.height = l.channels = 1;
-    pads_for_one(r, l.kernel_w, l.pad_left, l.pad_right);
-    pads_for_one(r, l.kernel_h, l.pad_top, l.pad_bottom);
-  } else {
-    l.pad_left = pick_pad(r, l.kernel_w), l.pad_right = pick_pad(r, l.kernel_w);
-    l.pad_top = pick_pad(r, l.kernel_h), l.pad_bottom = pick_pad(r, l.kernel_h);
-    l.width = pick_extent(r, l.kernel_w, l.pad_left, l.pad_right, lim.max_width);
-    l.height = pick_extent(r, l.kernel_h, l.pad_top, l.pad_bottom, lim.max_height);
-    l.channels = r.chance(0.1) ? 1 : static_cast<uint32_t>(r.uniform(1, lim.max_channels));
-  }
+  if (lim.full_kernel_percent > 0 && r.below(100) < lim.full_kernel_percent)
+    draw_full_kernel_shape(l, r, lim);
+  else
+    draw_usual_shape(l, r, lim);
   l.out_channels = l.channels;
   l.out_width = pdp_output_size(l.width, l.pad_left, l.pad_right, l.kernel_w, l.stride_w);
   l.out_height = pdp_output_size(l.height, l.pad_top, l.pad_bottom, l.kernel_h, l.stride_h);

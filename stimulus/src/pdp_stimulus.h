@@ -26,6 +26,9 @@ struct PdpShapeLimits {
   // random draws of its own: the layer's shape draws are the 'allow' ones, then trimmed (later
   // draws - split choice, data, further layers - may differ because sizes differ).
   bool avoid_nvdla_errata = false;
+  // Layers whose first row and column open eight windows at once: kernels of 8 (the largest),
+  // stride 1 or 2, leading pads of 7. Drawn only when non-zero (the default programs keep their draws).
+  unsigned full_kernel_percent = 0;
 };
 
 // Reads the nvdla_errata knob ("allow" | "avoid") shared by the generators that run PDP.

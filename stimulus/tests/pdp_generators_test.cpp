@@ -148,6 +148,38 @@ TEST(PdpRandom, HugeStridesReachTheUpperStrideBitsAndOffIsTheDefault) {
   EXPECT_EQ(zeros, 0xfu) << "a line-stride bit of 20..23 was never 0";
 }
 
+// full_kernel_percent=100: every layer has 8x8 kernels with leading pads of 7 and stride 1 or 2
+// (both seen on each axis), so the first row and column open every window slot; the layers are
+// legal and clean on the golden model, and 0 is the default program.
+TEST(PdpRandom, FullKernelsOpenEveryWindowSlotAndZeroIsTheDefault) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const TestGenerator& g = find_test_generator("pdp.random");
+  std::set<uint32_t> strides_w, strides_h;
+  unsigned layers = 0, all_eight = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    for (const LayerRecord& r : clean_layers(cfg, seed, {{"full_kernel_percent", "100"}})) {
+      if (r.unit != Unit::PDP) continue;
+      const PdpLayer l = decode_pdp_registers(r.regs);
+      EXPECT_TRUE(pdp_layer_violations(l, cfg).empty()) << "seed " << seed;
+      EXPECT_EQ(l.kernel_w, 8u) << "seed " << seed;
+      EXPECT_EQ(l.kernel_h, 8u) << "seed " << seed;
+      EXPECT_EQ(l.pad_left, 7u) << "seed " << seed;
+      EXPECT_EQ(l.pad_top, 7u) << "seed " << seed;
+      strides_w.insert(l.stride_w);
+      strides_h.insert(l.stride_h);
+      ++layers;
+      if (l.stride_h == 1 && l.out_height >= 8) ++all_eight;  // eight windows open on the first row
+    }
+    EXPECT_EQ(test::writes_and_loads(g.generate(cfg, seed, {{"full_kernel_percent", "0"}})),
+              test::writes_and_loads(g.generate(cfg, seed)))
+        << "seed " << seed << ": full_kernel_percent=0 is not the default";
+  }
+  EXPECT_GE(layers, 40u);
+  EXPECT_GE(all_eight, 5u);
+  EXPECT_EQ(strides_w, (std::set<uint32_t>{1, 2}));
+  EXPECT_EQ(strides_h, (std::set<uint32_t>{1, 2}));
+}
+
 // armed_writes: every layer writes its first-armed unit's group while armed and reads it back;
 // the golden model drops those writes, so the read-backs and the layers stay clean.
 TEST(PdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) { test::expect_armed_writes_read_back("pdp.random", Unit::PDP); }
