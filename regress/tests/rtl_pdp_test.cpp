@@ -125,6 +125,13 @@ BOOST_AUTO_TEST_CASE(wide_and_split) {
   for (const std::string cfg : {"small", "v1"})
     require_seeds(cfg, "pdp.random", 100, 103, {{"max_width", "40"}, {"max_height", "12"}, {"split_percent", "60"}});
 }
+// 8x8 kernels with leading pads of 7: every window slot open at once and deep line-buffer
+// flushes, within the performance budget (which once charged input columns only: seeds 3, 6-9
+// and 11 of small went over it).
+BOOST_AUTO_TEST_CASE(full_kernels) {
+  require_seeds("small", "pdp.random", 1, 12, {{"full_kernel_percent", "100"}});
+  require_seeds("v1", "pdp.random", 1, 4, {{"full_kernel_percent", "100"}});
+}
 
 BOOST_AUTO_TEST_SUITE_END()
 

@@ -89,6 +89,27 @@ class SourceMatchTest(unittest.TestCase):
                                            "sources": ["gen/rtl/dla_sdp_regs.sv:860.3-863.137"]}))
 
 
+class WaiverSourceLineTest(unittest.TestCase):
+    """local_waivers.py quotes a generated register block's line from the model's own copy."""
+
+    def test_a_generated_block_is_read_from_the_models_file_list(self):
+        sys.path.insert(0, HERE)
+        import local_waivers
+        with tempfile.TemporaryDirectory() as d:
+            gen = os.path.join(d, "build", "gen", "small", "rtl")
+            os.makedirs(gen)
+            with open(os.path.join(gen, "dla_x_regs.sv"), "w") as f:
+                f.write("line one\n  line two  \n")
+            model = os.path.join(d, "model")
+            os.makedirs(model)
+            with open(os.path.join(model, "filelist.f"), "w") as f:
+                f.write(os.path.join(d, "rtl", "top.sv") + "\n" + os.path.join(gen, "dla_x_regs.sv") + "\n")
+            loc = "gen/rtl/dla_x_regs.sv:2.3-2.10"
+            self.assertEqual(local_waivers.source_line(loc, d, model), "line two")
+            self.assertEqual(local_waivers.source_line(loc, d), "")  # no model: not found, no line
+            self.assertEqual(local_waivers.source_line("gen/rtl/other.sv:1.1-1.2", d, model), "")
+
+
 @unittest.skipIf(shutil.which("yosys") is None, "yosys not installed (make setup)")
 class LocalEquivTest(unittest.TestCase):
     @classmethod

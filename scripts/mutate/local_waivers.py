@@ -29,13 +29,27 @@ def cell_identity(cell):
     return re.sub(r"\$[0-9]+(?=$|[.\\])", "", cell)
 
 
-def source_line(location, root):
+def generated_file(name, model_dir):
+    """The model's copy of a generated register block that the mutant list names gen/rtl/<name>:
+    the file list's build/gen/<cfg>/rtl/<name> (empty when the list has none)."""
+    try:
+        with open(os.path.join(model_dir, "filelist.f")) as f:
+            paths = [l.strip() for l in f]
+    except OSError:
+        return ""
+    return next((p for p in paths if re.search(r"/gen/[^/]+/rtl/" + re.escape(name) + "$", p)), "")
+
+
+def source_line(location, root, model_dir=None):
     """The text of the location's first line, for the reason (empty when the file is not here)."""
     m = re.match(r"^(.*):(\d+)\.\d+-\d+\.\d+$", location)
     if not m:
         return ""
+    path = os.path.join(root, m.group(1))
+    if m.group(1).startswith("gen/rtl/") and model_dir and not os.path.exists(path):
+        path = generated_file(m.group(1)[len("gen/rtl/"):], model_dir)
     try:
-        with open(os.path.join(root, m.group(1))) as f:
+        with open(path) as f:
             return f.read().split("\n")[int(m.group(2)) - 1].strip()
     except (OSError, IndexError):
         return ""
@@ -45,7 +59,7 @@ def quote(text):
     return "'" + text.replace("'", "''") + "'"
 
 
-def entry(model, rev, m, v, root):
+def entry(model, rev, m, v, root, model_dir=None):
     cut = v.get("registers_cut", 0)
     how = (f"for every input and every present state, with its {cut} registers cut (each state element's "
            f"present value an input, what it samples an output: same outputs and same next state)"
@@ -57,7 +71,7 @@ def entry(model, rev, m, v, root):
         how = how.replace("SAT proof", "ABC equivalence check")
     if v.get("lifted"):
         how += f" (the mutated instance {v.get('mutated_instance', '?')} checked inside it, {v['lifted']} level(s) up)"
-    line = source_line(m["location"], root)
+    line = source_line(m["location"], root, model_dir)
     module = v.get("module", "?").split("\\")[-1]  # "$paramod$<hash>\\dla_atom_fifo" -> dla_atom_fifo
     reason = (f"local_equiv.py: the instance {v.get('instance', '?')} ({module}) computes the same "
               f"outputs with this mutation as without it, {how}" + (f"; source line `{line}`" if line else ""))
@@ -96,7 +110,7 @@ def main():
         if i not in by_id:
             fail(f"mutant {i} is not in {a.model_dir}/mutants.json")
     for i in ids:
-        print(entry(a.model, a.graded_at, by_id[i], verdicts[i], a.source_root))
+        print(entry(a.model, a.graded_at, by_id[i], verdicts[i], a.source_root, a.model_dir))
 
 
 if __name__ == "__main__":
