@@ -100,6 +100,12 @@ BOOST_AUTO_TEST_CASE(window_edge) {
 BOOST_AUTO_TEST_CASE(lut_priority) {
   for (const std::string cfg : {"v1", "small"}) prove({"cdp.lut_priority", "cdp.random", cfg, "mem-data"});
 }
+// Rounding negative ties toward zero in the input converter and the LUT stage: a one-LSB
+// difference, shown by layers whose output is the LUT result (exact_lut_percent) on int8-only small.
+BOOST_AUTO_TEST_CASE(negative_ties) {
+  prove({"cdp.negative_ties", "cdp.random", "small", "mem-data", {{"exact_lut_percent", "100"}, {"layers", "4"}}});
+}
+
 // v1 only: nv_small's CDP has no D_OUT_SATURATION. The default programs never put an output one
 // step beyond the range; sat_edge_percent does in most layers.
 BOOST_AUTO_TEST_CASE(saturation_quirk) {

@@ -90,6 +90,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool lut_scramble = k.choice("lut_scramble", {"off", "on"}) == "on";
   const bool fp16_corners = k.choice("fp16_corners", {"off", "on"}) == "on";
   const uint64_t sat_edge_percent = k.integer("sat_edge_percent", 0, 100);
+  const uint64_t exact_lut_percent = k.integer("exact_lut_percent", 0, 100);
   if (fp16_corners) {
     if (!cfg.supports(Precision::Fp16))
       throw std::invalid_argument("cdp.random: knob fp16_corners=on needs fp16, which configuration '" + cfg.name +
@@ -111,6 +112,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng armed = Rng::stream(seed, "cdp.armed");  // drawn only with armed_writes=on
   Rng corners = Rng::stream(seed, "cdp.fp16_corners");  // drawn only with fp16_corners=on
   Rng sat_edge_rng = Rng::stream(seed, "cdp.sat_edge");  // drawn only with sat_edge_percent > 0
+  Rng exact_rng = Rng::stream(seed, "cdp.exact_lut");    // drawn only with exact_lut_percent > 0
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_surfaces={} special_permille={} lut_readback={} "
                      "lut_sweep_percent={} rounding_percent={} early_rdma_percent={}",
                      layers, lim.max_width, lim.max_height, lim.max_surfaces, static_cast<unsigned>(special * 1000),
@@ -120,7 +122,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
          (busy_reads ? " busy_reads=on" : "") +
          (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()) +
          (lut_scramble ? " lut_scramble=on" : "") + (fp16_corners ? " fp16_corners=on" : "") +
-         (sat_edge_percent != 0 ? fmt::format(" sat_edge_percent={}", sat_edge_percent) : std::string()));
+         (sat_edge_percent != 0 ? fmt::format(" sat_edge_percent={}", sat_edge_percent) : std::string()) +
+         (exact_lut_percent != 0 ? fmt::format(" exact_lut_percent={}", exact_lut_percent) : std::string()));
   CdpShapeLimits sweep_lim = lim;
   sweep_lim.precisions = {Precision::Int8};
   uint64_t next = 0x80000000ull + layout.uniform(0, 0xfff) * 0x1000;
@@ -142,11 +145,14 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     const bool sat_edge = sat_edge_percent != 0 && !sweep && l.precision != Precision::Fp16 &&
                           sat_edge_rng.below(100) < sat_edge_percent;
     if (sat_edge) make_cdp_sat_edge(l, sat_edge_rng);
+    const bool exact_lut = exact_lut_percent != 0 && !sweep && !sat_edge && l.precision != Precision::Fp16 &&
+                           exact_rng.below(100) < exact_lut_percent;
+    if (exact_lut) make_cdp_exact_lut(l, exact_rng);
     place_cdp_layer(l, cfg, layout, next);
     const unsigned group = i % 2;
-    b.note(fmt::format("layer {} group {}: {}{}{}{}{}", i, group, sweep ? "LUT sweep " : "", tiny_lut ? "tiny LUT " : "",
+    b.note(fmt::format("layer {} group {}: {}{}{}{}{}{}", i, group, sweep ? "LUT sweep " : "", tiny_lut ? "tiny LUT " : "",
                        special_runs ? "special runs " : "", sat_edge ? "output at the saturation edge " : "",
-                       describe_cdp_layer(l)));
+                       exact_lut ? "exact LUT output " : "", describe_cdp_layer(l)));
     std::vector<uint8_t> input = sweep ? cdp_sweep_input(l, cfg, data) : random_cdp_input(l, cfg, data, special);
     if (special_runs) add_cdp_special_runs(input, l, cfg, corners);
     b.load(MemPort::Dbb, l.src, input);
@@ -201,7 +207,11 @@ TestGenerator make_cdp_random_generator() {
              {"sat_edge_percent", "0",
               "per-cent of integer layers whose LUT holds runs of one value E (MUL_BYPASS on, output scale 2^k, shift k) "
               "and whose output offset puts E at the output range's edge: max/min, one beyond (clamped, not counted as "
-              "saturated) or two beyond (counted)"}};
+              "saturated) or two beyond (counted)"},
+             {"exact_lut_percent", "0",
+              "per-cent of integer layers whose output is the LUT result itself (MUL_BYPASS on, identity output "
+              "converter, small distinct table entries, slopes that keep extrapolations small; half with +-2^k input "
+              "scales shifted k + 1..3: exact ties, single sticky bits): every rounding bit of the LUT stage shows"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::CDP) || !cfg.has_unit(Unit::CDP_RDMA)) return "the configuration has no CDP";

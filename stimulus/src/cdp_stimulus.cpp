@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <tuple>
 
 #include "dla/regs.gen.h"
 
@@ -340,6 +341,45 @@ void make_cdp_sat_edge(CdpLayerSpec& l, Rng& r) {
   l.datout_offset = static_cast<uint32_t>(offset);
   // int8 reads DATOUT_OFFSET[24:0]: junk above, as random layers have.
   if (int8) l.datout_offset = (l.datout_offset & 0x1ffffffu) | static_cast<uint32_t>(r.below(128)) << 25;
+}
+
+void make_cdp_exact_lut(CdpLayerSpec& l, Rng& r) {
+  if (l.precision == Precision::Fp16) return;
+  const bool int8 = l.precision == Precision::Int8;
+  const int64_t entry_max = int8 ? 100 : 20000;
+  for (std::vector<uint16_t>* table : {&l.lut.le, &l.lut.lo})
+    for (uint16_t& e : *table) e = static_cast<uint16_t>(r.uniform_signed(-entry_max, entry_max));
+  // A slope's shift from the table's span (a typical under/overflow distance): scale * span / 2^shift ~ 64.
+  const auto signed38 = [](uint64_t v) { return static_cast<int64_t>(v << 26) >> 26; };
+  const auto slope_pair = [&](int64_t span) {
+    uint32_t scales = 0, shifts = 0;
+    for (unsigned half = 0; half < 2; ++half) {
+      const int64_t k = static_cast<int64_t>(r.uniform(1, 300));
+      const double bits = std::log2(static_cast<double>(std::max<int64_t>(1, span)) * static_cast<double>(k) / 64.0);
+      const int shift = std::clamp(static_cast<int>(std::ceil(bits)) + static_cast<int>(r.uniform_signed(-1, 1)), 1, 15);
+      scales |= static_cast<uint32_t>(static_cast<uint16_t>(r.chance(0.5) ? -k : k)) << (16 * half);
+      shifts |= static_cast<uint32_t>(shift) << (5 * half);
+    }
+    return std::pair{scales, shifts};
+  };
+  std::tie(l.lut.le_slope_scale, l.lut.le_slope_shift) =
+      slope_pair(signed38(l.lut.le_end) - signed38(l.lut.le_start));
+  std::tie(l.lut.lo_slope_scale, l.lut.lo_slope_shift) =
+      slope_pair(signed38(l.lut.lo_end) - signed38(l.lut.lo_start));
+  l.mul_bypass = true;
+  l.datout_offset = 0;
+  l.datout_scale = 1;
+  l.datout_shifter = 0;
+  if (r.chance(0.5)) {
+    // The scaled value's lowest set bit is k + (trailing zeros of x - offset): with a shift of
+    // k + 1 every odd x - offset is an exact tie; with k + 2 or k + 3 one or two bits lie under
+    // the guard bit, so a single sticky bit (any of bits 0..11 over the layers) decides.
+    const int k = static_cast<int>(r.uniform(0, 10));
+    const int j = r.chance(0.5) ? 1 : static_cast<int>(r.uniform(2, 3));
+    const int32_t m = int32_t{1} << k;
+    l.datin_scale = static_cast<uint16_t>(r.chance(0.5) ? -m : m);
+    l.datin_shifter = static_cast<uint32_t>(k + j);
+  }
 }
 
 void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram& p, Rng& flow,

@@ -77,6 +77,16 @@ void add_cdp_special_runs(std::vector<uint8_t>& bytes, const CdpLayerSpec& l, co
 // saturation flag's one-step quirk: the output is clamped, yet floor(value) is out+-1, so the
 // element is not counted; max+2 and min-2 are counted.
 void make_cdp_sat_edge(CdpLayerSpec& l, Rng& r);
+// Knob exact_lut_percent (integer layers): every least significant bit of the LUT stage shows in
+// the output. MUL_BYPASS on, output converter the identity (offset 0, scale 1, shift 0), both
+// tables hold small distinct values (int8: -100..100; int16: -20000..20000), and each under/
+// overflow slope is a scale of +-1..300 with the right shift that keeps the extrapolation of a
+// typical distance in about +-64, so its rounding (ties and sticky bits of negative products)
+// lands in the output instead of in a shift. In half of these layers the input converter scales
+// by +-2^k (k 0..10) and shifts k + 1 (every odd x - offset is an exact tie) or k + 2..3 (a
+// single bit under the guard bit decides the sticky OR). The table ranges stay as drawn, so
+// hits, under- and overflows all occur. fp16 layers are left alone.
+void make_cdp_exact_lut(CdpLayerSpec& l, Rng& r);
 
 // LUT read-back after programming: sample = sometimes a few entries from a random address,
 // all = every entry of both tables (a corrupted table bit shows without data indexing it).

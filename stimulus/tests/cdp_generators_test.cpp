@@ -503,9 +503,10 @@ TEST(CdpRandom, SatEdgeIsCleanAndShowsTheSaturationQuirk) {
 
 // Golden outputs (memory and counters) of a seed, with the given plants enabled.
 std::pair<std::vector<uint8_t>, std::vector<uint32_t>> golden_outcome(const HwConfig& cfg, uint64_t seed,
-                                                                      const std::vector<std::string>& plants) {
+                                                                      const std::vector<std::string>& plants,
+                                                                      const Knobs& knobs = {}) {
   const golden::PlantedBugScope scope(plants);
-  const Program p = find_test_generator("cdp.random").generate(cfg, seed);
+  const Program p = find_test_generator("cdp.random").generate(cfg, seed, knobs);
   GoldenModel m(cfg, 1);
   test::execute(p, m);
   std::vector<uint8_t> mem;
@@ -522,6 +523,93 @@ std::pair<std::vector<uint8_t>, std::vector<uint32_t>> golden_outcome(const HwCo
     mem.insert(mem.end(), bytes.begin(), bytes.end());
   }
   return {mem, counters};
+}
+
+// exact_lut: MUL_BYPASS on, identity output converter, table entries small, slopes of +-1..300
+// with shifts 1..15; half the layers get an input scale +-2^k (k <= 10) with a shift k + 1 (ties)
+// or k + 2..3 (single sticky bits), the rest keep the drawn converter; fp16 is left alone.
+TEST(CdpRandom, ExactLutMakesTheOutputTheLutResult) {
+  using namespace stimulus;
+  const HwConfig& v1 = HwConfig::get("v1");
+  for (const Precision precision : {Precision::Int8, Precision::Int16}) {
+    const int64_t entry_max = precision == Precision::Int8 ? 100 : 20000;
+    std::set<int> input_gaps;  // shift - k of the 2^k input scales
+    unsigned kept = 0;
+    Rng shape(5), r(7);
+    CdpShapeLimits lim;
+    lim.precisions = {precision};
+    for (int draw = 0; draw < 200; ++draw) {
+      CdpLayerSpec l = random_cdp_layer(v1, shape, lim);
+      const uint32_t scale = l.datin_scale, shifter = l.datin_shifter;
+      make_cdp_exact_lut(l, r);
+      EXPECT_TRUE(l.mul_bypass);
+      EXPECT_EQ(l.datout_offset, 0u);
+      EXPECT_EQ(l.datout_scale, 1u);
+      EXPECT_EQ(l.datout_shifter, 0u);
+      std::set<uint16_t> distinct;
+      for (const std::vector<uint16_t>* t : {&l.lut.le, &l.lut.lo})
+        for (uint16_t e : *t) {
+          EXPECT_LE(std::abs(static_cast<int64_t>(static_cast<int16_t>(e))), entry_max) << "draw " << draw;
+          distinct.insert(e);
+        }
+      EXPECT_GT(distinct.size(), 60u) << "draw " << draw << ": entries should differ";
+      for (const auto& [scales, shifts] : {std::pair{l.lut.le_slope_scale, l.lut.le_slope_shift},
+                                           std::pair{l.lut.lo_slope_scale, l.lut.lo_slope_shift}})
+        for (unsigned half = 0; half < 2; ++half) {
+          const int64_t k = static_cast<int16_t>(scales >> (16 * half));
+          const uint32_t sh = (shifts >> (5 * half)) & 0x1fu;
+          EXPECT_TRUE(std::abs(k) >= 1 && std::abs(k) <= 300) << "draw " << draw << ": slope scale " << k;
+          EXPECT_TRUE(sh >= 1 && sh <= 15) << "draw " << draw << ": slope shift " << sh;
+        }
+      if (l.datin_scale == scale && l.datin_shifter == shifter) {
+        ++kept;
+        continue;
+      }
+      const int64_t m = std::abs(static_cast<int64_t>(static_cast<int16_t>(l.datin_scale)));
+      ASSERT_TRUE(m != 0 && (m & (m - 1)) == 0) << "draw " << draw << ": input scale " << m << " not a power of 2";
+      const int k = static_cast<int>(std::log2(static_cast<double>(m)));
+      EXPECT_LE(k, 10);
+      input_gaps.insert(static_cast<int>(l.datin_shifter) - k);
+    }
+    EXPECT_EQ(input_gaps, (std::set<int>{1, 2, 3})) << precision_name(precision);
+    EXPECT_GT(kept, 50u);
+    EXPECT_LT(kept, 150u);
+  }
+  CdpLayerSpec fp;
+  fp.precision = Precision::Fp16;
+  fp.lut.le.assign(65, 7);
+  Rng r(1);
+  make_cdp_exact_lut(fp, r);
+  EXPECT_EQ(fp.lut.le, std::vector<uint16_t>(65, 7)) << "fp16 layers are left alone";
+  EXPECT_FALSE(fp.mul_bypass);
+}
+
+// The knob on the golden model: clean on both configurations, 0 is the default program; and it has
+// teeth where the usual draw has few: rounding negative ties toward zero in the input converter
+// and the LUT stage (the plant cdp.negative_ties) changes the outcome of most knob seeds on small,
+// whose int8 layers otherwise lose the one-LSB difference in the square sum and the output shift.
+TEST(CdpRandom, ExactLutIsCleanAndShowsNegativeTieRounding) {
+  const Knobs on{{"exact_lut_percent", "100"}, {"layers", "4"}};
+  run_seeds("v1", 1, 20, on);
+  run_seeds("small", 1, 20, on);
+  const TestGenerator& g = find_test_generator("cdp.random");
+  const HwConfig& small = HwConfig::get("small");
+  unsigned exact_layers = 0, with_knob = 0, without = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    for (const std::string& n : g.generate(small, seed, on).notes) exact_layers += n.find("exact LUT output") != std::string::npos;
+    EXPECT_EQ(test::writes_and_loads(g.generate(small, seed, {{"exact_lut_percent", "0"}})),
+              test::writes_and_loads(g.generate(small, seed)))
+        << "seed " << seed << ": exact_lut_percent=0 is not the default";
+  }
+  EXPECT_EQ(exact_layers, 80u) << "every layer of 20 seeds x 4 (small is int8 only)";
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    with_knob += golden_outcome(small, seed, {}, on) != golden_outcome(small, seed, {"cdp.negative_ties"}, on);
+    without += golden_outcome(small, seed, {}) != golden_outcome(small, seed, {"cdp.negative_ties"});
+  }
+  std::printf("cdp.negative_ties changed the outcome of %u of 20 small seeds with exact_lut_percent=100, %u without\n",
+              with_knob, without);
+  EXPECT_GE(with_knob, 10u);
+  EXPECT_GT(with_knob, without);
 }
 
 // The checker proof's precondition: each CDP plant changes what the golden model predicts

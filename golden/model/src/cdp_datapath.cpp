@@ -20,7 +20,11 @@ int64_t CdpDatapath::input_convert(uint16_t raw) const {
   const bool int8 = l_.format == 0;
   const int64_t x = int8 ? num::sx(raw & 0xff, 8) : num::sx(raw, 16);
   const int64_t p = (x - l_.in_offset) * l_.in_scale;
-  return num::sat(num::rha(p, l_.in_shift), int8 ? 9 : 17);
+  int64_t r = num::rha(p, l_.in_shift);
+  if (p < 0 && l_.in_shift > 0 && l_.in_shift < 63 && (-p) % (int64_t{1} << l_.in_shift) == (int64_t{1} << (l_.in_shift - 1)) &&
+      planted("cdp.negative_ties"))
+    ++r;
+  return num::sat(r, int8 ? 9 : 17);
 }
 
 uint16_t CdpDatapath::output_convert(int64_t m, bool& saturated) const {

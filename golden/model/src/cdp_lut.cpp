@@ -45,7 +45,8 @@ bool exponent_underflow(const LutSettings& s, LutChoice c) {
 int64_t cdp_interp(int64_t y, int64_t x1, int64_t x0, int64_t g, int sh) {
   const Wide p = Wide{x1 - x0} * g;
   // sh in [-16, 15]: the left shift keeps |p| * 2^16 far inside 128 bits.
-  const Wide t = sh >= 0 ? rha_wide(p, static_cast<unsigned>(sh)) : p * (Wide{1} << -sh);
+  Wide t = sh >= 0 ? rha_wide(p, static_cast<unsigned>(sh)) : p * (Wide{1} << -sh);
+  if (sh > 0 && p < 0 && (-p) % (Wide{1} << sh) == (Wide{1} << (sh - 1)) && planted("cdp.negative_ties")) ++t;
   return sat16(Wide{y} + t);
 }
 

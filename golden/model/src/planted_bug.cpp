@@ -15,6 +15,8 @@ std::vector<PlantedBugInfo> make_catalogue() {
       {"sdp.nan_output_count", "SDP D_STATUS_NAN_OUTPUT_NUM misses the first NaN output of a layer"},
       {"cdp.window_edge", "CDP square sum: the window stops at the atom (surface) boundary instead of crossing it"},
       {"cdp.lut_priority", "CDP LUT: when both tables hit, the hybrid priority bit is inverted"},
+      {"cdp.negative_ties",
+       "CDP input converter and LUT stage (interpolation, extrapolation) round negative exact ties toward zero, not away"},
       {"cdp.saturation_quirk",
        "CDP D_OUT_SATURATION counts every clamped output, also those one step beyond the range (not counted by NVDLA)"},
       {"pdp.reciprocal_rounding", "PDP int average: the reciprocal multiplies round positive ties down"},
