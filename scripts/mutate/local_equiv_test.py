@@ -6,7 +6,8 @@ its registers cut, a changed next state differs, an unread bit is equivalent and
 an unreachable state shows still differs, a memory is cut at its ports, a mutated flop is mutated
 before the cut;
 a mutant whose recorded source does not match the re-elaborated cell is refused rather than
-checked on the wrong cell; --assume restricts the instance's inputs to a domain; local_waivers.py writes an identity entry per equivalent verdict; bad
+checked on the wrong cell; --assume restricts the instance's inputs to a domain; local_waivers.py writes an identity entry per equivalent verdict,
+pinned to the mutant id when other cells share the identity; bad
 input exits 2 naming the rule.
 
 usage: local_equiv_test.py"""
@@ -108,6 +109,41 @@ class WaiverSourceLineTest(unittest.TestCase):
             self.assertEqual(local_waivers.source_line(loc, d, model), "line two")
             self.assertEqual(local_waivers.source_line(loc, d), "")  # no model: not found, no line
             self.assertEqual(local_waivers.source_line("gen/rtl/other.sv:1.1-1.2", d, model), "")
+
+
+class WaiverPinTest(unittest.TestCase):
+    """A cell whose name and source span other cells of the design share (an unrolled loop's
+    iterations) is pinned to its mutant id; a unique one is named by identity alone."""
+
+    def test_a_shared_identity_is_pinned_to_the_mutant_id(self):
+        with tempfile.TemporaryDirectory() as d:
+            model = os.path.join(d, "model")
+            os.makedirs(model)
+            src = os.path.join(d, "rtl", "x.sv")
+            loop = f'  attribute \\src "{src}:5.3-5.9"\n  cell $and $flatten\\u_a.$and${src}:5${{n}}\n  end\n'
+            with open(os.path.join(model, "prepared.il"), "w") as f:
+                f.write("module \\top\n" + loop.format(n=100) + loop.format(n=103) +
+                        f'  attribute \\src "{src}:9.1-9.4"\n  cell $or $flatten\\u_a.$or${src}:9$107\n  end\nend\n')
+            mutants = [
+                {"id": 1, "mode": "const0", "cell": f"$flatten\\u_a.$and${src}:5$103", "port": "Y", "portbit": 0,
+                 "location": "rtl/x.sv:5.3-5.9"},
+                {"id": 2, "mode": "const1", "cell": f"$flatten\\u_a.$or${src}:9$107", "port": "Y", "portbit": 0,
+                 "location": "rtl/x.sv:9.1-9.4"},
+            ]
+            with open(os.path.join(model, "mutants.json"), "w") as f:
+                json.dump({"top": "top", "count": 2, "selector_width": 2, "mutants": mutants}, f)
+            local = os.path.join(d, "local_equiv.json")
+            with open(local, "w") as f:
+                json.dump({"mutants": [{"id": 1, "class": "equivalent", "instance": "u_a", "module": "a"},
+                                       {"id": 2, "class": "equivalent", "instance": "u_a", "module": "a"}]}, f)
+            p = subprocess.run([sys.executable, WAIVERS, "--model-dir", model, "--local", local, "--model", "small:x",
+                                "--graded-at", "abc", "--source-root", d], capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            e1, e2 = p.stdout.split("  - model: ")[1:]
+            self.assertIn("    mutant: 1\n", e1)
+            self.assertIn("one of 2 with this name and source span", e1)
+            self.assertIn("    cell: '$flatten\\u_a.$and$x.sv:5'", e1)
+            self.assertNotIn("mutant:", e2)
 
 
 @unittest.skipIf(shutil.which("yosys") is None, "yosys not installed (make setup)")

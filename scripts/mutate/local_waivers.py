@@ -2,6 +2,10 @@
 """Waiver entries (regress/plans/mutation_waivers.yaml) for the mutants local_equiv.py proved
 equivalent: each names its mutant by mutation identity (mode, location, port, bit, ctrlbit, cell
 without Yosys' numbers) and says which instance the proof covered and how (registers cut or not).
+When several cells of the model's design share the cell name and source span (the iterations of
+an unrolled loop), the identity cannot tell them apart and a proof for one iteration says nothing
+of the others: such an entry is also pinned to the mutant id (`mutant:`), so a later sample that
+draws another iteration is not waived by it.
 
 Usage: local_waivers.py --model-dir build/mutation/v1/pdp --local DIR/local_equiv.json --model v1:pdp
                         --graded-at REV [--ids 5,140] [--source-root DIR] >> regress/plans/mutation_waivers.yaml
@@ -55,11 +59,41 @@ def source_line(location, root, model_dir=None):
         return ""
 
 
+def design_span(src, root):
+    """A cell's source span as mutants.json gives locations: repository-relative, generated
+    register blocks as gen/rtl/<name>."""
+    src = re.sub(r"^.*/gen/[^/]+/rtl/", "gen/rtl/", src)
+    return os.path.relpath(src, root) if os.path.isabs(src) else src
+
+
+def shared_identities(model_dir, root):
+    """(cell identity, source span) -> how many cells of the model's design (prepared.il) have it.
+    Several cells share one when a loop or a generate block was unrolled inside one instance: the
+    identity then does not say which iteration was proved. Empty when prepared.il is not there."""
+    counts = {}
+    try:
+        with open(os.path.join(model_dir, "prepared.il")) as f:
+            src = None
+            for line in f:
+                if line.startswith("  attribute \\src "):
+                    src = line.split('"')[1]
+                    continue
+                if line.startswith("  cell ") and src is not None:
+                    ident = cell_identity(line.split()[2])
+                    for span in {design_span(x, root) for x in src.split("|")}:
+                        counts[(ident, span)] = counts.get((ident, span), 0) + 1
+                if not line.startswith("  attribute "):
+                    src = None
+    except OSError:
+        return {}
+    return counts
+
+
 def quote(text):
     return "'" + text.replace("'", "''") + "'"
 
 
-def entry(model, rev, m, v, root, model_dir=None):
+def entry(model, rev, m, v, root, model_dir=None, shared=0):
     cut = v.get("registers_cut", 0)
     how = (f"for every input and every present state, with its {cut} registers cut (each state element's "
            f"present value an input, what it samples an output: same outputs and same next state)"
@@ -75,9 +109,15 @@ def entry(model, rev, m, v, root, model_dir=None):
     module = v.get("module", "?").split("\\")[-1]  # "$paramod$<hash>\\dla_atom_fifo" -> dla_atom_fifo
     reason = (f"local_equiv.py: the instance {v.get('instance', '?')} ({module}) computes the same "
               f"outputs with this mutation as without it, {how}" + (f"; source line `{line}`" if line else ""))
-    out = [f"  - model: {model}  # id {m['id']} of the model graded at {rev} (local_equiv: equivalent)",
-           f"    mode: {m['mode']}", f"    location: {m['location']}", f"    port: {m['port']}",
-           f"    bit: {m['portbit']}"]
+    if shared > 1:
+        reason += (f" (the cell is one of {shared} with this name and source span, e.g. iterations of an "
+                   f"unrolled loop: the entry is pinned to mutant id {m['id']} of this sample and goes stale "
+                   f"when the sample changes)")
+    out = [f"  - model: {model}  # id {m['id']} of the model graded at {rev} (local_equiv: equivalent)"]
+    if shared > 1:
+        out.append(f"    mutant: {m['id']}")
+    out += [f"    mode: {m['mode']}", f"    location: {m['location']}", f"    port: {m['port']}",
+            f"    bit: {m['portbit']}"]
     if m["mode"] in ("cnot0", "cnot1"):
         out.append(f"    ctrlbit: {m['ctrlbit']}")
     out += [f"    cell: {quote(cell_identity(m['cell']))}", f"    reason: {quote(reason)}"]
@@ -109,8 +149,11 @@ def main():
             fail(f"--ids: mutant {i} is not proved equivalent in {a.local}")
         if i not in by_id:
             fail(f"mutant {i} is not in {a.model_dir}/mutants.json")
+    shared = shared_identities(a.model_dir, a.source_root)
     for i in ids:
-        print(entry(a.model, a.graded_at, by_id[i], verdicts[i], a.source_root, a.model_dir))
+        m = by_id[i]
+        print(entry(a.model, a.graded_at, m, verdicts[i], a.source_root, a.model_dir,
+                    shared.get((cell_identity(m["cell"]), m["location"]), 0)))
 
 
 if __name__ == "__main__":

@@ -211,7 +211,7 @@ TestGenerator make_cdp_random_generator() {
              {"exact_lut_percent", "0",
               "per-cent of integer layers whose output is the LUT result itself (MUL_BYPASS on, identity output "
               "converter, small distinct table entries, slopes that keep extrapolations small; half with +-2^k input "
-              "scales shifted k + 1..3: exact ties, single sticky bits): every rounding bit of the LUT stage shows"}};
+              "scales shifted k + 1..9: exact ties, single sticky bits): every rounding bit of the LUT stage shows"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::CDP) || !cfg.has_unit(Unit::CDP_RDMA)) return "the configuration has no CDP";

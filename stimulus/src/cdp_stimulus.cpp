@@ -372,12 +372,13 @@ void make_cdp_exact_lut(CdpLayerSpec& l, Rng& r) {
   l.datout_shifter = 0;
   if (r.chance(0.5)) {
     // The scaled value's lowest set bit is k + (trailing zeros of x - offset): with a shift of
-    // k + 1 every odd x - offset is an exact tie; with k + 2 or k + 3 one or two bits lie under
-    // the guard bit, so a single sticky bit (any of bits 0..11 over the layers) decides.
-    const int k = static_cast<int>(r.uniform(0, 10));
-    const int j = r.chance(0.5) ? 1 : static_cast<int>(r.uniform(2, 3));
+    // k + 1 every odd x - offset is an exact tie; with k + j, j = 2..9, the bits of x - offset
+    // under bit j - 1 decide the sticky OR, and one in 2^j elements has a single one there: over
+    // the layers every bit position of the shifter (0..23) is once the whole sticky OR.
+    const int k = static_cast<int>(r.uniform(0, 15));
+    const int j = r.chance(0.5) ? 1 : r.chance(0.6) ? static_cast<int>(r.uniform(2, 3)) : static_cast<int>(r.uniform(4, 9));
     const int32_t m = int32_t{1} << k;
-    l.datin_scale = static_cast<uint16_t>(r.chance(0.5) ? -m : m);
+    l.datin_scale = static_cast<uint16_t>(k == 15 || r.chance(0.5) ? -m : m);  // +2^15 does not fit
     l.datin_shifter = static_cast<uint32_t>(k + j);
   }
 }

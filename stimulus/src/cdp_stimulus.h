@@ -83,7 +83,7 @@ void make_cdp_sat_edge(CdpLayerSpec& l, Rng& r);
 // overflow slope is a scale of +-1..300 with the right shift that keeps the extrapolation of a
 // typical distance in about +-64, so its rounding (ties and sticky bits of negative products)
 // lands in the output instead of in a shift. In half of these layers the input converter scales
-// by +-2^k (k 0..10) and shifts k + 1 (every odd x - offset is an exact tie) or k + 2..3 (a
+// by +-2^k (k 0..15) and shifts k + 1 (every odd x - offset is an exact tie) or k + 2..9 (a
 // single bit under the guard bit decides the sticky OR). The table ranges stay as drawn, so
 // hits, under- and overflows all occur. fp16 layers are left alone.
 void make_cdp_exact_lut(CdpLayerSpec& l, Rng& r);
