@@ -51,6 +51,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   lim.max_channels = static_cast<uint32_t>(k.integer("max_channels", 1, 8192));
   lim.split_percent = static_cast<unsigned>(k.integer("split_percent", 0, 100));
   lim.full_kernel_percent = static_cast<unsigned>(k.integer("full_kernel_percent", 0, 100));
+  lim.full_kernel_any_size = k.choice("full_kernel_size", {"8", "any"}) == "any";
   const uint64_t layers = k.integer("layers", 1, 1000);
   const std::string method = k.choice("method", {"all", "average", "max", "min"});
   const std::string errata = k.choice("nvdla_errata", {"allow", "avoid"});
@@ -90,7 +91,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                      armed_writes ? " armed_writes=on" : "") +
          (busy_reads ? " busy_reads=on" : "") + (perf_enable ? " perf_enable=on" : "") +
          (huge_strides ? " huge_strides=on" : "") + (wide_fp16 ? " fp16_data=wide" : "") +
-         (lim.full_kernel_percent ? fmt::format(" full_kernel_percent={}", lim.full_kernel_percent) : ""));
+         (lim.full_kernel_percent ? fmt::format(" full_kernel_percent={}", lim.full_kernel_percent) : "") +
+         (lim.full_kernel_any_size ? " full_kernel_size=any" : ""));
 
   // Layers run in order and alternate groups (both units' CONSUMER toggles per layer).
   bool outstanding[2] = {false, false};
@@ -155,6 +157,9 @@ TestGenerator make_pdp_random_generator() {
              {"full_kernel_percent", "0",
               "per-cent of layers with 8x8 kernels, stride 1 or 2 and leading pads of 7 (the first row and column "
               "open every window slot at once)"},
+             {"full_kernel_size", "8",
+              "8: those layers' kernels are 8x8; any: 8x8 in half of them, otherwise width and height 2..7 with leading "
+              "pads one less (as many windows open at once as the kernel is wide or high)"},
              {"method", "all", "pooling method: all, average, max or min"},
              {"nvdla_errata", "allow", "allow or avoid layers that hit NVIDIA nv_small PDP errata (unused bottom rows / "
                                        "right columns, docs/pdp.md); avoid trims them from the same shape draws"},

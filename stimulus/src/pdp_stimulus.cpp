@@ -93,10 +93,13 @@ void draw_usual_shape(PdpLayer& l, Rng& r, const PdpShapeLimits& lim) {
 // open eight windows at once, every slot of the width and height passes (stride 2: four). The
 // default draw makes such a layer about once in a thousand.
 void draw_full_kernel_shape(PdpLayer& l, Rng& r, const PdpShapeLimits& lim) {
-  l.kernel_w = l.kernel_h = 8;
+  const bool eight = !lim.full_kernel_any_size || r.chance(0.5);  // no draw for 8x8 only: seeds keep their layers
+  l.kernel_w = eight ? 8 : static_cast<uint32_t>(r.uniform(2, 7));
+  l.kernel_h = eight ? 8 : static_cast<uint32_t>(r.uniform(2, 7));
   l.stride_w = static_cast<uint32_t>(r.uniform(1, 2)), l.stride_h = static_cast<uint32_t>(r.uniform(1, 2));
-  l.pad_left = l.pad_top = 7;
-  l.pad_right = static_cast<uint32_t>(r.uniform(0, 7)), l.pad_bottom = static_cast<uint32_t>(r.uniform(0, 7));
+  l.pad_left = l.kernel_w - 1, l.pad_top = l.kernel_h - 1;
+  l.pad_right = static_cast<uint32_t>(r.uniform(0, l.kernel_w - 1));
+  l.pad_bottom = static_cast<uint32_t>(r.uniform(0, l.kernel_h - 1));
   l.width = pick_extent(r, l.kernel_w, l.pad_left, l.pad_right, lim.max_width);
   l.height = pick_extent(r, l.kernel_h, l.pad_top, l.pad_bottom, lim.max_height);
   l.channels = static_cast<uint32_t>(r.uniform(1, lim.max_channels));

@@ -29,6 +29,10 @@ struct PdpShapeLimits {
   // Layers whose first row and column open eight windows at once: kernels of 8 (the largest),
   // stride 1 or 2, leading pads of 7. Drawn only when non-zero (the default programs keep their draws).
   unsigned full_kernel_percent = 0;
+  // Kernel sizes of those layers: false = 8x8 only; true = 8x8 in half of them, otherwise each
+  // of width and height 2..7 with a leading pad one less (its first row or column opens that
+  // many windows). Knob full_kernel_size.
+  bool full_kernel_any_size = false;
 };
 
 // Reads the nvdla_errata knob ("allow" | "avoid") shared by the generators that run PDP.

@@ -180,6 +180,38 @@ TEST(PdpRandom, FullKernelsOpenEveryWindowSlotAndZeroIsTheDefault) {
   EXPECT_EQ(strides_h, (std::set<uint32_t>{1, 2}));
 }
 
+// full_kernel_size=any: half the full-kernel layers stay 8x8, the others have kernels of 2..7 in
+// each direction with a leading pad of kernel - 1 (so a kernel of k opens k windows on the first
+// row or column); every size appears; the default size is 8.
+TEST(PdpRandom, FullKernelsOfAnySizeOpenAsManyWindowsAsTheKernelIsWide) {
+  const HwConfig& cfg = HwConfig::get("small");
+  const TestGenerator& g = find_test_generator("pdp.random");
+  std::set<uint32_t> widths, heights;
+  unsigned layers = 0, eights = 0;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    for (const LayerRecord& r : clean_layers(cfg, seed, {{"full_kernel_percent", "100"}, {"full_kernel_size", "any"}})) {
+      if (r.unit != Unit::PDP) continue;
+      const PdpLayer l = decode_pdp_registers(r.regs);
+      EXPECT_TRUE(pdp_layer_violations(l, cfg).empty()) << "seed " << seed;
+      EXPECT_EQ(l.pad_left, l.kernel_w - 1) << "seed " << seed;
+      EXPECT_EQ(l.pad_top, l.kernel_h - 1) << "seed " << seed;
+      EXPECT_LT(l.pad_right, l.kernel_w) << "seed " << seed;
+      EXPECT_LT(l.pad_bottom, l.kernel_h) << "seed " << seed;
+      widths.insert(l.kernel_w);
+      heights.insert(l.kernel_h);
+      eights += l.kernel_w == 8 && l.kernel_h == 8;
+      ++layers;
+    }
+    EXPECT_EQ(test::writes_and_loads(g.generate(cfg, seed, {{"full_kernel_percent", "100"}, {"full_kernel_size", "8"}})),
+              test::writes_and_loads(g.generate(cfg, seed, {{"full_kernel_percent", "100"}})))
+        << "seed " << seed << ": full_kernel_size=8 is not the default";
+  }
+  EXPECT_EQ(widths, (std::set<uint32_t>{2, 3, 4, 5, 6, 7, 8}));
+  EXPECT_EQ(heights, (std::set<uint32_t>{2, 3, 4, 5, 6, 7, 8}));
+  EXPECT_GT(eights, layers / 4);
+  EXPECT_LT(eights, layers * 3 / 4);
+}
+
 // armed_writes: every layer writes its first-armed unit's group while armed and reads it back;
 // the golden model drops those writes, so the read-backs and the layers stay clean.
 TEST(PdpRandom, ArmedWritesAreReadBackAndOffIsTheDefault) { test::expect_armed_writes_read_back("pdp.random", Unit::PDP); }
