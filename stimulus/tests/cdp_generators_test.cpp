@@ -411,6 +411,17 @@ TEST(CdpRandom, SpecialRunsPutSpecialsSideBySide) {
   EXPECT_GT(negative_single_bit, 0u);
 }
 
+// An integer-only layer shaper leaves an fp16 layer as it was (its LUT and bypasses).
+void expect_fp16_left_alone(void (*make)(stimulus::CdpLayerSpec&, Rng&)) {
+  stimulus::CdpLayerSpec fp;
+  fp.precision = Precision::Fp16;
+  fp.lut.le.assign(65, 7);
+  Rng r(1);
+  make(fp, r);
+  EXPECT_EQ(fp.lut.le, std::vector<uint16_t>(65, 7)) << "fp16 layers are left alone";
+  EXPECT_FALSE(fp.mul_bypass);
+}
+
 // sat_edge: E - offset lands on max, max+1, max+2, min, min-1, min-2 of the output width (all six
 // over the draws), with MUL_BYPASS on, scale 2^k and shift k; both tables hold a run of two or
 // more E entries; int8 keeps the 25 offset bits the unit reads; fp16 layers are left alone.
@@ -453,13 +464,7 @@ TEST(CdpRandom, SatEdgePutsTheFlatLutValueAtTheOutputEdge) {
     }
     EXPECT_EQ(beyond, (std::set<int64_t>{-2, -1, 0, 1, 2})) << precision_name(precision);
   }
-  CdpLayerSpec fp;
-  fp.precision = Precision::Fp16;
-  fp.lut.le.assign(65, 7);
-  Rng r(1);
-  make_cdp_sat_edge(fp, r);
-  EXPECT_EQ(fp.lut.le, std::vector<uint16_t>(65, 7)) << "fp16 layers are left alone";
-  EXPECT_FALSE(fp.mul_bypass);
+  expect_fp16_left_alone(stimulus::make_cdp_sat_edge);
 }
 
 // The knob on the golden model: clean on both configurations, saturation counted on v1, off is
@@ -575,13 +580,7 @@ TEST(CdpRandom, ExactLutMakesTheOutputTheLutResult) {
     EXPECT_GT(kept, 50u);
     EXPECT_LT(kept, 150u);
   }
-  CdpLayerSpec fp;
-  fp.precision = Precision::Fp16;
-  fp.lut.le.assign(65, 7);
-  Rng r(1);
-  make_cdp_exact_lut(fp, r);
-  EXPECT_EQ(fp.lut.le, std::vector<uint16_t>(65, 7)) << "fp16 layers are left alone";
-  EXPECT_FALSE(fp.mul_bypass);
+  expect_fp16_left_alone(stimulus::make_cdp_exact_lut);
 }
 
 // The knob on the golden model: clean on both configurations, 0 is the default program; and it has
