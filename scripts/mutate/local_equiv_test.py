@@ -113,7 +113,8 @@ class WaiverSourceLineTest(unittest.TestCase):
 
 class WaiverPinTest(unittest.TestCase):
     """A cell whose name and source span other cells of the design share (an unrolled loop's
-    iterations) is pinned to its mutant id; a unique one is named by identity alone."""
+    iterations) is pinned to its mutant id; a unique one is named by identity alone; one the
+    design does not show (no prepared.il) is pinned."""
 
     def test_a_shared_identity_is_pinned_to_the_mutant_id(self):
         with tempfile.TemporaryDirectory() as d:
@@ -144,6 +145,15 @@ class WaiverPinTest(unittest.TestCase):
             self.assertIn("one of 2 with this name and source span", e1)
             self.assertIn("    cell: '$flatten\\u_a.$and$x.sv:5'", e1)
             self.assertNotIn("mutant:", e2)
+            # without prepared.il nothing says the identity is unique: every entry is pinned
+            os.remove(os.path.join(model, "prepared.il"))
+            p = subprocess.run([sys.executable, WAIVERS, "--model-dir", model, "--local", local, "--model", "small:x",
+                                "--graded-at", "abc", "--source-root", d], capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            e1, e2 = p.stdout.split("  - model: ")[1:]
+            self.assertIn("    mutant: 1\n", e1)
+            self.assertIn("    mutant: 2\n", e2)
+            self.assertIn("shows no cell with this name and source span", e2)
 
 
 @unittest.skipIf(shutil.which("yosys") is None, "yosys not installed (make setup)")

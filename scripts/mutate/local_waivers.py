@@ -5,7 +5,8 @@ without Yosys' numbers) and says which instance the proof covered and how (regis
 When several cells of the model's design share the cell name and source span (the iterations of
 an unrolled loop), the identity cannot tell them apart and a proof for one iteration says nothing
 of the others: such an entry is also pinned to the mutant id (`mutant:`), so a later sample that
-draws another iteration is not waived by it.
+draws another iteration is not waived by it. So is an entry whose cell the design does not show
+under that span (or a model directory without prepared.il): unique or not is then not known.
 
 Usage: local_waivers.py --model-dir build/mutation/v1/pdp --local DIR/local_equiv.json --model v1:pdp
                         --graded-at REV [--ids 5,140] [--source-root DIR] >> regress/plans/mutation_waivers.yaml
@@ -69,7 +70,8 @@ def design_span(src, root):
 def shared_identities(model_dir, root):
     """(cell identity, source span) -> how many cells of the model's design (prepared.il) have it.
     Several cells share one when a loop or a generate block was unrolled inside one instance: the
-    identity then does not say which iteration was proved. Empty when prepared.il is not there."""
+    identity then does not say which iteration was proved. Empty when prepared.il is not there
+    (every entry is then pinned)."""
     counts = {}
     try:
         with open(os.path.join(model_dir, "prepared.il")) as f:
@@ -93,7 +95,7 @@ def quote(text):
     return "'" + text.replace("'", "''") + "'"
 
 
-def entry(model, rev, m, v, root, model_dir=None, shared=0):
+def entry(model, rev, m, v, root, model_dir=None, shared=1):
     cut = v.get("registers_cut", 0)
     how = (f"for every input and every present state, with its {cut} registers cut (each state element's "
            f"present value an input, what it samples an output: same outputs and same next state)"
@@ -113,8 +115,12 @@ def entry(model, rev, m, v, root, model_dir=None, shared=0):
         reason += (f" (the cell is one of {shared} with this name and source span, e.g. iterations of an "
                    f"unrolled loop: the entry is pinned to mutant id {m['id']} of this sample and goes stale "
                    f"when the sample changes)")
+    elif shared == 0:
+        reason += (f" (the model's prepared.il shows no cell with this name and source span, so whether the "
+                   f"identity names one cell is not known: the entry is pinned to mutant id {m['id']} of this "
+                   f"sample and goes stale when the sample changes)")
     out = [f"  - model: {model}  # id {m['id']} of the model graded at {rev} (local_equiv: equivalent)"]
-    if shared > 1:
+    if shared != 1:
         out.append(f"    mutant: {m['id']}")
     out += [f"    mode: {m['mode']}", f"    location: {m['location']}", f"    port: {m['port']}",
             f"    bit: {m['portbit']}"]

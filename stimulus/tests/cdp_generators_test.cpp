@@ -601,6 +601,21 @@ TEST(CdpRandom, ExactLutIsCleanAndShowsNegativeTieRounding) {
         << "seed " << seed << ": exact_lut_percent=0 is not the default";
   }
   EXPECT_EQ(exact_layers, 80u) << "every layer of 20 seeds x 4 (small is int8 only)";
+  // and what the hardware is programmed with says so: every layer's output is the LUT result
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    GoldenModel m(small, seed);
+    test::execute(g.generate(small, seed, on), m);
+    unsigned cdp_layers = 0;
+    for (const LayerRecord& r : m.layers()) {
+      if (r.unit != Unit::CDP) continue;
+      ++cdp_layers;
+      EXPECT_EQ((r.regs.field<C::D_FUNC_BYPASS, C::D_FUNC_BYPASS::MUL_BYPASS>()), 1u) << "seed " << seed;
+      EXPECT_EQ(r.regs.get(C::D_DATOUT_SCALE::offset) & 0xffffu, 1u) << "seed " << seed;
+      EXPECT_EQ(r.regs.get(C::D_DATOUT_SHIFTER::offset) & 0x3fu, 0u) << "seed " << seed;
+      EXPECT_EQ(r.regs.get(C::D_DATOUT_OFFSET::offset), 0u) << "seed " << seed;
+    }
+    EXPECT_EQ(cdp_layers, 4u) << "seed " << seed;
+  }
   for (uint64_t seed = 1; seed <= 20; ++seed) {
     with_knob += golden_outcome(small, seed, {}, on) != golden_outcome(small, seed, {"cdp.negative_ties"}, on);
     without += golden_outcome(small, seed, {}) != golden_outcome(small, seed, {"cdp.negative_ties"});
