@@ -19,6 +19,7 @@
 // about once in a million elements).
 #include <fmt/format.h>
 
+#include <optional>
 #include <stdexcept>
 
 #include "dla/regs.gen.h"
@@ -35,6 +36,12 @@ namespace {
 // than the CSB reads right after the arms: the layer still runs when busy_reads reads S_STATUS
 // and the stall counters.
 constexpr uint64_t kBusyCheckAtoms = 256;
+
+CdpLutClass lut_class_named(const std::string& name) {
+  for (unsigned c = 0; c < 6; ++c)
+    if (name == cdp_lut_class_name(static_cast<CdpLutClass>(c))) return static_cast<CdpLutClass>(c);
+  throw std::invalid_argument("cdp.random: no LUT class '" + name + "'");
+}
 
 // busy_reads: both units of `group` were just armed. Every counter the hardware clears at the arm
 // and writes at the layer's end is read: 0 while the layer runs, the golden model's count once it
@@ -91,6 +98,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool fp16_corners = k.choice("fp16_corners", {"off", "on"}) == "on";
   const uint64_t sat_edge_percent = k.integer("sat_edge_percent", 0, 100);
   const uint64_t exact_lut_percent = k.integer("exact_lut_percent", 0, 100);
+  const uint64_t back_to_back_percent = k.integer("back_to_back_percent", 0, 100);
+  const std::string lut_class = k.choice("lut_class", {"off", "le_hit", "lo_hit", "hybrid", "uflow", "oflow", "split", "any"});
   if (fp16_corners) {
     if (!cfg.supports(Precision::Fp16))
       throw std::invalid_argument("cdp.random: knob fp16_corners=on needs fp16, which configuration '" + cfg.name +
@@ -113,6 +122,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng corners = Rng::stream(seed, "cdp.fp16_corners");  // drawn only with fp16_corners=on
   Rng sat_edge_rng = Rng::stream(seed, "cdp.sat_edge");  // drawn only with sat_edge_percent > 0
   Rng exact_rng = Rng::stream(seed, "cdp.exact_lut");    // drawn only with exact_lut_percent > 0
+  Rng class_rng = Rng::stream(seed, "cdp.lut_class");    // drawn only with lut_class other than off
+  Rng chain_rng = Rng::stream(seed, "cdp.back_to_back");  // drawn only with back_to_back_percent > 0
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_surfaces={} special_permille={} lut_readback={} "
                      "lut_sweep_percent={} rounding_percent={} early_rdma_percent={}",
                      layers, lim.max_width, lim.max_height, lim.max_surfaces, static_cast<unsigned>(special * 1000),
@@ -123,7 +134,9 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
          (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()) +
          (lut_scramble ? " lut_scramble=on" : "") + (fp16_corners ? " fp16_corners=on" : "") +
          (sat_edge_percent != 0 ? fmt::format(" sat_edge_percent={}", sat_edge_percent) : std::string()) +
-         (exact_lut_percent != 0 ? fmt::format(" exact_lut_percent={}", exact_lut_percent) : std::string()));
+         (exact_lut_percent != 0 ? fmt::format(" exact_lut_percent={}", exact_lut_percent) : std::string()) +
+         (lut_class != "off" ? " lut_class=" + lut_class : std::string()) +
+         (back_to_back_percent != 0 ? fmt::format(" back_to_back_percent={}", back_to_back_percent) : std::string()));
   CdpShapeLimits sweep_lim = lim;
   sweep_lim.precisions = {Precision::Int8};
   uint64_t next = 0x80000000ull + layout.uniform(0, 0xfff) * 0x1000;
@@ -131,39 +144,76 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     Rng high = Rng::stream(seed, "cdp.high");
     next = random_dbb_start_anywhere(cfg, high, true);
   }
+  // A layer whose done interrupt is still awaited while its successor (the other group) is
+  // programmed and armed; with it the LUT it runs with, which the successor keeps (the LUT
+  // registers and tables have no second group).
+  struct Pending {
+    unsigned group;
+    uint64_t timeout;
+    std::string what;
+  };
+  std::optional<Pending> pending;
+  std::optional<CdpLutProgram> running_lut;
+  Precision running_precision = Precision::Int8;
   for (unsigned i = 0; i < layers; ++i) {
+    // A layer queued behind a running one (back_to_back_percent) keeps that layer's LUT and so its
+    // precision (an int16 table's START is no int8 START); the shapers that write the LUT skip it.
+    const bool chained = pending.has_value();
     // Sweep draws come from their own stream so that lut_sweep_percent=0 keeps every program.
-    const bool sweep = sweep_percent != 0 && sweep_rng.below(100) < sweep_percent;
-    CdpLayerSpec l = random_cdp_layer(cfg, shape, sweep ? sweep_lim : lim);
+    const bool sweep = !chained && sweep_percent != 0 && sweep_rng.below(100) < sweep_percent;
+    CdpShapeLimits layer_lim = sweep ? sweep_lim : lim;
+    if (chained) layer_lim.precisions = {running_precision};
+    CdpLayerSpec l = random_cdp_layer(cfg, shape, layer_lim);
     if (sweep) make_cdp_lut_sweep(l, cfg, sweep_rng.chance(0.5));
+    const bool lut_free = !sweep && !chained;  // the LUT may be drawn anew
+    std::optional<CdpLutClass> uniform_class;
+    if (lut_class != "off" && lut_free && l.precision != Precision::Fp16) {
+      uniform_class = lut_class == "any" ? static_cast<CdpLutClass>(class_rng.below(6)) : lut_class_named(lut_class);
+      make_cdp_lut_class(l, *uniform_class, class_rng);
+    }
     if (!sweep && rounding_percent != 0 && rounding_rng.below(100) < rounding_percent)
       make_cdp_rounding_converter(l, rounding_rng);
     if (!sweep && pow2_percent != 0 && pow2_rng.below(100) < pow2_percent) make_cdp_pow2_converters(l, pow2_rng);
-    const bool tiny_lut = fp16_corners && !sweep && corners.chance(0.5);
+    const bool tiny_lut = fp16_corners && lut_free && corners.chance(0.5);
     const bool special_runs = fp16_corners && !sweep && corners.chance(0.5);
     if (tiny_lut) make_cdp_tiny_lut(l, corners);
-    const bool sat_edge = sat_edge_percent != 0 && !sweep && l.precision != Precision::Fp16 &&
+    const bool sat_edge = sat_edge_percent != 0 && lut_free && l.precision != Precision::Fp16 &&
                           sat_edge_rng.below(100) < sat_edge_percent;
     if (sat_edge) make_cdp_sat_edge(l, sat_edge_rng);
-    const bool exact_lut = exact_lut_percent != 0 && !sweep && !sat_edge && l.precision != Precision::Fp16 &&
+    const bool exact_lut = exact_lut_percent != 0 && lut_free && !sat_edge && l.precision != Precision::Fp16 &&
                            exact_rng.below(100) < exact_lut_percent;
     if (exact_lut) make_cdp_exact_lut(l, exact_rng);
+    if (chained) l.lut = *running_lut;
     place_cdp_layer(l, cfg, layout, next);
     const unsigned group = i % 2;
-    b.note(fmt::format("layer {} group {}: {}{}{}{}{}{}", i, group, sweep ? "LUT sweep " : "", tiny_lut ? "tiny LUT " : "",
+    b.note(fmt::format("layer {} group {}: {}{}{}{}{}{}{}", i, group, sweep ? "LUT sweep " : "", tiny_lut ? "tiny LUT " : "",
+                       uniform_class ? fmt::format("every element {} ", cdp_lut_class_name(*uniform_class)) : "",
                        special_runs ? "special runs " : "", sat_edge ? "output at the saturation edge " : "",
                        exact_lut ? "exact LUT output " : "", describe_cdp_layer(l)));
     std::vector<uint8_t> input = sweep ? cdp_sweep_input(l, cfg, data) : random_cdp_input(l, cfg, data, special);
     if (special_runs) add_cdp_special_runs(input, l, cfg, corners);
     b.load(MemPort::Dbb, l.src, input);
     b.load(MemPort::Dbb, l.dst, data.bytes(cdp_extent(l, cfg, true)));  // a wrong or missing write shows
-    program_cdp_lut(b, cfg, l.lut, flow, readback, lut_scramble ? &scramble : nullptr);
+    if (chained) b.note(fmt::format("layer {}: armed before layer {}'s done interrupt, with its LUT", i, i - 1));
+    else program_cdp_lut(b, cfg, l.lut, flow, readback, lut_scramble ? &scramble : nullptr);
     const bool rdma_first = flow.chance(0.5);
     const bool early = early_rdma_percent != 0 && order_rng.below(100) < early_rdma_percent;
     if (early) b.note(fmt::format("layer {}: CDP_RDMA armed before CDP is programmed", i));
     program_cdp_layer(b, cfg, l, group, rdma_first, -1, early, armed_writes && !early ? &armed : nullptr);
-    if (busy_reads) busy_checks(b, cfg, l, group, i);
-    finish_cdp_layer(b, cfg, group, cdp_timeout(l, cfg), fmt::format("layer {}", i));
+    if (busy_reads && !chained) busy_checks(b, cfg, l, group, i);
+    if (pending) {
+      finish_cdp_layer(b, cfg, pending->group, pending->timeout, pending->what);
+      pending.reset();
+    }
+    const uint64_t timeout = cdp_timeout(l, cfg);
+    // A chained layer's own successor waits for it (one layer queued behind another at most).
+    if (!chained && i + 1 < layers && back_to_back_percent != 0 && chain_rng.below(100) < back_to_back_percent) {
+      pending = Pending{group, 2 * timeout, fmt::format("layer {}", i)};
+      running_lut = l.lut;
+      running_precision = l.precision;
+    } else {
+      finish_cdp_layer(b, cfg, group, timeout, fmt::format("layer {}", i));
+    }
   }
   cdp_quiescent_checks(b, cfg, "at the end");
   return p;
@@ -211,7 +261,13 @@ TestGenerator make_cdp_random_generator() {
              {"exact_lut_percent", "0",
               "per-cent of integer layers whose output is the LUT result itself (MUL_BYPASS on, identity output "
               "converter, small distinct table entries, slopes that keep extrapolations small; half with +-2^k input "
-              "scales shifted k + 1..9: exact ties, single sticky bits): every rounding bit of the LUT stage shows"}};
+              "scales shifted k + 1..9: exact ties, single sticky bits): every rounding bit of the LUT stage shows"},
+             {"back_to_back_percent", "0",
+              "per-cent of layers whose successor (the other group, same LUT) is programmed and armed before their "
+              "done interrupt: a unit takes the next layer's input only after the current one's"},
+             {"lut_class", "off",
+              "le_hit|lo_hit|hybrid|uflow|oflow|split|any: every element of an integer layer lands in this LUT class "
+              "(any: one drawn per layer), so one performance counter counts the whole cube"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::CDP) || !cfg.has_unit(Unit::CDP_RDMA)) return "the configuration has no CDP";

@@ -383,6 +383,57 @@ void make_cdp_exact_lut(CdpLayerSpec& l, Rng& r) {
   }
 }
 
+const char* cdp_lut_class_name(CdpLutClass c) {
+  static constexpr std::array<const char*, 6> kNames = {"le_hit", "lo_hit", "hybrid", "uflow", "oflow", "split"};
+  return kNames[static_cast<size_t>(c)];
+}
+
+void make_cdp_lut_class(CdpLayerSpec& l, CdpLutClass c, Rng& r) {
+  if (l.precision == Precision::Fp16) return;
+  // Every LUT input lies in [-2^b, 2^b); "above" starts at 2^b, "below" ends at -2^(b+1) + 2^(b-1).
+  const int b = l.precision == Precision::Int8 ? 20 : 36;
+  enum class Place { Cover, Above, Below, UpTo };
+  // The table that must not be hit alone: wholly outside, or (3 times in 4) up to a threshold
+  // t (0 or +-2^m), so the values below t hit both tables: the counter's increments then vary from one
+  // update to the next.
+  const auto other = [&] { return r.chance(0.75) ? Place::UpTo : r.chance(0.5) ? Place::Above : Place::Below; };
+  const auto outside = [&] { return r.chance(0.5) ? Place::Above : Place::Below; };
+  Place le = Place::Cover, lo = Place::Cover;
+  switch (c) {
+    case CdpLutClass::LeHit: lo = other(); break;
+    case CdpLutClass::LoHit: le = other(); break;
+    case CdpLutClass::Hybrid: break;
+    case CdpLutClass::Underflow: le = lo = Place::Above; break;
+    case CdpLutClass::Overflow: le = lo = Place::Below; break;
+    case CdpLutClass::Split: le = outside(); lo = le == Place::Above ? Place::Below : Place::Above; break;
+  }
+  // A table of 2^index_bits entries over [start, start + 2^span): select = span - index bits.
+  const auto place = [&](Place where, int index_bits, uint64_t& start, uint64_t& end) {
+    int span = b - 1;
+    int64_t first = 0;
+    switch (where) {
+      case Place::Cover: span = b + 1; first = -(int64_t{1} << b); break;
+      case Place::Above: first = int64_t{1} << b; break;
+      case Place::Below: first = -(int64_t{1} << (b + 1)); break;
+      case Place::UpTo: {  // [t - 2^b, t): t - 2^b <= -2^(b-1) lies below every value
+        span = b;
+        // SQSUM bypassed: the converted input, signed and mostly small; else a square sum.
+        const uint64_t m_max = l.sqsum_bypass ? 4 : static_cast<uint64_t>(b - 2);
+        const int64_t t = l.sqsum_bypass && r.chance(0.5) ? 0 : int64_t{1} << r.uniform(0, m_max);
+        first = (l.sqsum_bypass && r.chance(0.5) ? -t : t) - (int64_t{1} << b);
+        break;
+      }
+    }
+    start = reg38(first);
+    end = reg38(first + (int64_t{1} << span));
+    return static_cast<uint32_t>(span - index_bits) & 0xffu;
+  };
+  const uint32_t sel_le = place(le, 6, l.lut.le_start, l.lut.le_end);
+  const uint32_t sel_lo = place(lo, 8, l.lut.lo_start, l.lut.lo_end);
+  l.lut.cfg |= 1u;  // linear LE
+  l.lut.info = (l.lut.info & 0xffu) | sel_le << 8 | sel_lo << 16;
+}
+
 void program_cdp_lut(ProgramBuilder& b, const HwConfig& cfg, const CdpLutProgram& p, Rng& flow,
                      CdpLutReadback readback, Rng* scramble) {
   const uint32_t cdp = unit_base(cfg, Unit::CDP);

@@ -87,6 +87,18 @@ void make_cdp_sat_edge(CdpLayerSpec& l, Rng& r);
 // single bit under the guard bit decides the sticky OR). The table ranges stay as drawn, so
 // hits, under- and overflows all occur. fp16 layers are left alone.
 void make_cdp_exact_lut(CdpLayerSpec& l, Rng& r);
+// Knob lut_class (integer layers): every element of the layer lands in one LUT class, so one
+// performance counter counts the whole cube (a counter's high bits, its adder's carries and its
+// register's upper bits only move past 2^15 or 2^19 counts). Each table (linear, both) either
+// covers every value the LUT stage can see (int8: [-2^20, 2^20), int16: [-2^36, 2^36); a square
+// sum of nine 17-bit values stays below 2^35.2) or lies wholly above it (every element
+// underflows) or below it (overflows). Starts stay inside int8's 22 compared bits. In le_hit and
+// lo_hit layers the other table lies outside in a quarter of the layers and otherwise ends at a threshold
+// +-2^m, so the values below it hit both tables (counted as hybrid) and the class's counter grows
+// by varying amounts per update (a wrong carry then shows at odd as well as even update counts).
+enum class CdpLutClass : uint8_t { LeHit, LoHit, Hybrid, Underflow, Overflow, Split };
+const char* cdp_lut_class_name(CdpLutClass c);
+void make_cdp_lut_class(CdpLayerSpec& l, CdpLutClass c, Rng& r);
 
 // LUT read-back after programming: sample = sometimes a few entries from a random address,
 // all = every entry of both tables (a corrupted table bit shows without data indexing it).

@@ -626,6 +626,99 @@ TEST(CdpRandom, ExactLutIsCleanAndShowsNegativeTieRounding) {
   EXPECT_GT(with_knob, without);
 }
 
+// lut_class: every element of an integer layer lands in the chosen class, so that class's counter
+// holds the whole cube (every lane of its atoms) and the other four hold 0 (split: one table above the values, the other
+// below, which NVDLA counts as hybrid; le_hit and lo_hit: the other table sometimes ends at a
+// threshold and the values below it are hybrid, so class + hybrid is the cube and both occur in a
+// layer); fp16 layers and lut_class=off keep their programs.
+TEST(CdpRandom, LutClassPutsEveryElementInOneCounter) {
+  const TestGenerator& g = find_test_generator("cdp.random");
+  const std::pair<const char*, uint32_t> classes[] = {
+      {"le_hit", C::D_PERF_LUT_LE_HIT::offset}, {"lo_hit", C::D_PERF_LUT_LO_HIT::offset},
+      {"hybrid", C::D_PERF_LUT_HYBRID::offset}, {"uflow", C::D_PERF_LUT_UFLOW::offset},
+      {"oflow", C::D_PERF_LUT_OFLOW::offset},   {"split", C::D_PERF_LUT_HYBRID::offset}};
+  const uint32_t all_counters[] = {C::D_PERF_LUT_LE_HIT::offset, C::D_PERF_LUT_LO_HIT::offset,
+                                   C::D_PERF_LUT_HYBRID::offset, C::D_PERF_LUT_UFLOW::offset,
+                                   C::D_PERF_LUT_OFLOW::offset};
+  for (const char* config : {"small", "v1"}) {
+    const HwConfig& cfg = HwConfig::get(config);
+    for (const auto& [name, counter] : classes) {
+      unsigned integer_layers = 0, mixed_layers = 0;
+      for (uint64_t seed = 1; seed <= 6; ++seed) {
+        const Knobs knobs{{"lut_class", name}, {"layers", "3"}, {"max_width", "24"}, {"max_height", "5"},
+                          {"special_permille", "200"}};
+        GoldenModel m(cfg, seed);
+        const auto res = test::execute(g.generate(cfg, seed, knobs), m);
+        ASSERT_TRUE(res.failures.empty()) << config << " " << name << " seed " << seed << ": " << res.failures[0];
+        EXPECT_TRUE(m.warnings().empty()) << config << " " << name << " seed " << seed << ": " << m.warnings()[0];
+        const LayerRecord* rdma = nullptr;
+        for (const LayerRecord& r : m.layers()) {
+          if (r.unit == Unit::CDP_RDMA) rdma = &r;
+          if (r.unit != Unit::CDP || rdma == nullptr) continue;
+          if (r.regs.field<C::D_DATA_FORMAT, C::D_DATA_FORMAT::INPUT_DATA_TYPE>() == 2) continue;  // fp16
+          ++integer_layers;
+          // The counters count every lane of every atom, pad lanes included.
+          const uint32_t lanes = cfg.atom_bytes / (r.regs.field<C::D_DATA_FORMAT, C::D_DATA_FORMAT::INPUT_DATA_TYPE>() == 0 ? 1 : 2);
+          const uint32_t c = rdma->regs.get(RD::D_DATA_CUBE_CHANNEL::offset) + 1;
+          const uint32_t elements = (rdma->regs.get(RD::D_DATA_CUBE_WIDTH::offset) + 1) *
+                                    (rdma->regs.get(RD::D_DATA_CUBE_HEIGHT::offset) + 1) * ((c + lanes - 1) / lanes) * lanes;
+          const bool hit_class = counter == C::D_PERF_LUT_LE_HIT::offset || counter == C::D_PERF_LUT_LO_HIT::offset;
+          const uint32_t hybrid = hit_class ? r.regs.get(C::D_PERF_LUT_HYBRID::offset) : 0u;
+          mixed_layers += hybrid != 0 && r.regs.get(counter) != 0;
+          for (const uint32_t other : all_counters)
+            EXPECT_EQ(r.regs.get(other), other == counter                                  ? elements - hybrid
+                                         : other == C::D_PERF_LUT_HYBRID::offset && hit_class ? hybrid
+                                                                                              : 0u)
+                << config << " " << name << " seed " << seed << " counter 0x" << std::hex << other;
+        }
+      }
+      EXPECT_GE(integer_layers, 6u) << config << " " << name;
+      if (std::string(name) == "le_hit" || std::string(name) == "lo_hit") {
+        EXPECT_GE(mixed_layers, 2u) << config << " " << name;
+      }
+    }
+    for (uint64_t seed = 1; seed <= 10; ++seed)
+      EXPECT_EQ(test::writes_and_loads(g.generate(cfg, seed, {{"lut_class", "off"}})),
+                test::writes_and_loads(g.generate(cfg, seed)))
+          << config << " seed " << seed << ": lut_class=off is not the default";
+  }
+  EXPECT_THROW(g.generate(HwConfig::get("small"), 1, {{"lut_class", "le"}}), std::invalid_argument);
+}
+
+// back_to_back_percent: a layer's successor (the other group) is armed before the layer's done
+// interrupt is awaited, so two layers are armed at once; the LUT, which has one copy for both
+// groups, is not written while a layer is armed. Clean on the golden model; 0 is the default.
+TEST(CdpRandom, BackToBackArmsTheNextLayerBeforeTheDoneInterrupt) {
+  const Knobs on{{"back_to_back_percent", "100"}, {"layers", "6"}};
+  run_seeds("v1", 1, 10, on);
+  run_seeds("small", 1, 10, on);
+  const TestGenerator& g = find_test_generator("cdp.random");
+  for (const char* config : {"small", "v1"}) {
+    const HwConfig& cfg = HwConfig::get(config);
+    const uint32_t cdp = *cfg.unit_base[static_cast<unsigned>(Unit::CDP)];
+    for (uint64_t seed = 1; seed <= 10; ++seed) {
+      const Program p = g.generate(cfg, seed, on);
+      unsigned armed = 0, most_armed = 0, chained_notes = 0, lut_writes_while_armed = 0;
+      for (const ProgramOp& op : p.ops) {
+        if (const auto* w = std::get_if<RegWrite>(&op)) {
+          if (w->addr == cdp + C::D_OP_ENABLE::offset && w->data == 1) most_armed = std::max(most_armed, ++armed);
+          lut_writes_while_armed += armed != 0 && w->addr >= cdp + C::S_LUT_ACCESS_CFG::offset &&
+                                    w->addr <= cdp + C::S_LUT_LO_SLOPE_SHIFT::offset;
+        } else if (std::holds_alternative<WaitIntr>(op)) {
+          --armed;
+        }
+      }
+      for (const std::string& n : p.notes) chained_notes += n.find("armed before layer") != std::string::npos;
+      EXPECT_EQ(chained_notes, 3u) << config << " seed " << seed << ": every other layer of 6 is queued";
+      EXPECT_EQ(most_armed, 2u) << config << " seed " << seed;
+      EXPECT_EQ(lut_writes_while_armed, 0u) << config << " seed " << seed;
+      EXPECT_EQ(test::writes_and_loads(g.generate(cfg, seed, {{"back_to_back_percent", "0"}})),
+                test::writes_and_loads(g.generate(cfg, seed)))
+          << config << " seed " << seed << ": back_to_back_percent=0 is not the default";
+    }
+  }
+}
+
 // The checker proof's precondition: each CDP plant changes what the golden model predicts
 // within 50 seeds on both configurations (the RTL proof then needs the CDP RTL).
 TEST(CdpRandom, PlantedBugsChangeTheGoldenOutcomeWithin50Seeds) {
