@@ -47,6 +47,9 @@ struct HasResetReleaseHook<Dut, std::void_t<decltype(std::declval<Dut&>().on_res
 template <class Dut, bool kHasSram>
 class VerilatedSimulation final : public Simulation {
   using Clock = std::chrono::steady_clock;
+  // Clocks with the reset inputs high before they fall (reset()): more than any reset
+  // synchronizer's depth.
+  static constexpr int kPreResetCycles = 16;
 
  public:
   // address_bits: the configuration's; both memories take addresses modulo 2^address_bits.
@@ -289,11 +292,24 @@ class VerilatedSimulation final : public Simulation {
     reset_cycles_ = draw_between(rng, 8, 32);
     tie_off();
     drive_inputs();  // all BFM outputs idle
-    dut_->dla_reset_rstn = 0;
-    dut_->direct_reset_ = 0;
     dut_->dla_core_clk = 0;
     dut_->dla_csb_clk = 0;
     const Timed timed(total_seconds_);
+    // The resets fall once, as in hardware. Verilator applies an asynchronous reset only on an
+    // edge of the flop's clock or reset; a flop whose clock is gated off during reset takes its
+    // reset value only from the reset's falling edge (NVIDIA's RTL: the MCIF write queue's
+    // free-entry mask, reset to all ones, behind a clock gate that opens on traffic; left at its
+    // initial 0 it loses write acknowledgements). The internal reset comes out of a synchronizer,
+    // so the inputs stay high for a few clocks first (the BFMs are idle and not sampled).
+    dut_->dla_reset_rstn = 1;
+    dut_->direct_reset_ = 1;
+    eval();
+    for (int i = 0; i < kPreResetCycles; ++i) {
+      rising_edge();
+      settle_low();
+    }
+    dut_->dla_reset_rstn = 0;
+    dut_->direct_reset_ = 0;
     eval();
     for (uint64_t i = 0; i < reset_cycles_; ++i) {
       rising_edge();
