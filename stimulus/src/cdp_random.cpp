@@ -21,6 +21,7 @@
 
 #include <optional>
 #include <stdexcept>
+#include <tuple>
 
 #include "dla/regs.gen.h"
 
@@ -99,6 +100,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const uint64_t sat_edge_percent = k.integer("sat_edge_percent", 0, 100);
   const uint64_t exact_lut_percent = k.integer("exact_lut_percent", 0, 100);
   const uint64_t back_to_back_percent = k.integer("back_to_back_percent", 0, 100);
+  const uint64_t sram_percent = k.integer("sram_percent", 0, 100);
+  if (sram_percent != 0 && !cfg.sram_if)
+    throw std::invalid_argument("cdp.random: knob sram_percent needs the CV-SRAM port, which configuration '" + cfg.name +
+                                "' does not have");
   const std::string lut_class = k.choice("lut_class", {"off", "le_hit", "lo_hit", "hybrid", "uflow", "oflow", "split", "any"});
   if (fp16_corners) {
     if (!cfg.supports(Precision::Fp16))
@@ -124,6 +129,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng exact_rng = Rng::stream(seed, "cdp.exact_lut");    // drawn only with exact_lut_percent > 0
   Rng class_rng = Rng::stream(seed, "cdp.lut_class");    // drawn only with lut_class other than off
   Rng chain_rng = Rng::stream(seed, "cdp.back_to_back");  // drawn only with back_to_back_percent > 0
+  Rng sram_rng = Rng::stream(seed, "cdp.sram");            // drawn only with sram_percent > 0
+  uint64_t sram_next = sram_percent != 0 ? sram_rng.uniform(0, 0xff) * 0x1000 : 0;
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_surfaces={} special_permille={} lut_readback={} "
                      "lut_sweep_percent={} rounding_percent={} early_rdma_percent={}",
                      layers, lim.max_width, lim.max_height, lim.max_surfaces, static_cast<unsigned>(special * 1000),
@@ -136,7 +143,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
          (sat_edge_percent != 0 ? fmt::format(" sat_edge_percent={}", sat_edge_percent) : std::string()) +
          (exact_lut_percent != 0 ? fmt::format(" exact_lut_percent={}", exact_lut_percent) : std::string()) +
          (lut_class != "off" ? " lut_class=" + lut_class : std::string()) +
-         (back_to_back_percent != 0 ? fmt::format(" back_to_back_percent={}", back_to_back_percent) : std::string()));
+         (back_to_back_percent != 0 ? fmt::format(" back_to_back_percent={}", back_to_back_percent) : std::string()) +
+         (sram_percent != 0 ? fmt::format(" sram_percent={}", sram_percent) : std::string()));
   CdpShapeLimits sweep_lim = lim;
   sweep_lim.precisions = {Precision::Int8};
   uint64_t next = 0x80000000ull + layout.uniform(0, 0xfff) * 0x1000;
@@ -192,8 +200,19 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
                        exact_lut ? "exact LUT output " : "", describe_cdp_layer(l)));
     std::vector<uint8_t> input = sweep ? cdp_sweep_input(l, cfg, data) : random_cdp_input(l, cfg, data, special);
     if (special_runs) add_cdp_special_runs(input, l, cfg, corners);
-    b.load(MemPort::Dbb, l.src, input);
-    b.load(MemPort::Dbb, l.dst, data.bytes(cdp_extent(l, cfg, true)));  // a wrong or missing write shows
+    if (sram_percent != 0) {  // regions moved to the CV-SRAM (the DBB space placed above stays unused)
+      for (auto [port, at, output] : {std::tuple{&l.src_port, &l.src, false}, std::tuple{&l.dst_port, &l.dst, true}})
+        if (sram_rng.below(100) < sram_percent) {
+          *port = MemPort::Sram;
+          *at = sram_next + sram_rng.uniform(0, 4) * cfg.atom_bytes;
+          sram_next = (*at + cdp_extent(l, cfg, output) + cfg.atom_bytes - 1) / cfg.atom_bytes * cfg.atom_bytes;
+        }
+      if (l.src_port == MemPort::Sram || l.dst_port == MemPort::Sram)
+        b.note(fmt::format("layer {}: input in {}, output in {}", i, l.src_port == MemPort::Sram ? "SRAM" : "DBB",
+                           l.dst_port == MemPort::Sram ? "SRAM" : "DBB"));
+    }
+    b.load(l.src_port, l.src, input);
+    b.load(l.dst_port, l.dst, data.bytes(cdp_extent(l, cfg, true)));  // a wrong or missing write shows
     if (chained) b.note(fmt::format("layer {}: armed before layer {}'s done interrupt, with its LUT", i, i - 1));
     else program_cdp_lut(b, cfg, l.lut, flow, readback, lut_scramble ? &scramble : nullptr);
     const bool rdma_first = flow.chance(0.5);
@@ -265,6 +284,9 @@ TestGenerator make_cdp_random_generator() {
              {"back_to_back_percent", "0",
               "per-cent of layers whose successor (the other group, same LUT) is programmed and armed before their "
               "done interrupt: a unit takes the next layer's input only after the current one's"},
+             {"sram_percent", "0",
+              "per-cent of regions (each layer's input and output) placed in the CV-SRAM instead of the DBB "
+              "(configurations with the SRAM port)"},
              {"lut_class", "off",
               "le_hit|lo_hit|hybrid|uflow|oflow|split|any: every element of an integer layer lands in this LUT class "
               "(any: one drawn per layer), so one performance counter counts the whole cube"}};

@@ -563,7 +563,7 @@ std::vector<std::pair<uint32_t, uint32_t>> cdp_rdma_register_values(const CdpLay
           {RD::D_SRC_BASE_ADDR_HIGH::offset, static_cast<uint32_t>(l.src >> 32)},
           {RD::D_SRC_LINE_STRIDE::offset, static_cast<uint32_t>(l.src_line)},
           {RD::D_SRC_SURFACE_STRIDE::offset, static_cast<uint32_t>(l.src_surface)},
-          {RD::D_SRC_DMA_CFG::offset, 1},
+          {RD::D_SRC_DMA_CFG::offset, l.src_port == MemPort::Dbb ? 1u : 0u},  // SRC_RAM_TYPE: 1 MC, 0 CV
           {RD::D_DATA_FORMAT::offset, rdma_format < 0 ? l.format_code() : static_cast<uint32_t>(rdma_format)},
           {RD::D_PERF_ENABLE::offset, group}};
 }
@@ -574,7 +574,7 @@ std::vector<std::pair<uint32_t, uint32_t>> cdp_register_values(const CdpLayerSpe
           {C::D_DST_BASE_ADDR_HIGH::offset, static_cast<uint32_t>(l.dst >> 32)},
           {C::D_DST_LINE_STRIDE::offset, static_cast<uint32_t>(l.dst_line)},
           {C::D_DST_SURFACE_STRIDE::offset, static_cast<uint32_t>(l.dst_surface)},
-          {C::D_DST_DMA_CFG::offset, 1},
+          {C::D_DST_DMA_CFG::offset, l.dst_port == MemPort::Dbb ? 1u : 0u},
           {C::D_DATA_FORMAT::offset, l.format_code()},
           {C::D_NAN_FLUSH_TO_ZERO::offset, l.nan_to_zero ? 1u : 0u},
           {C::D_LRN_CFG::offset, l.normalz_len},

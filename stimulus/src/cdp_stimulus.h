@@ -37,8 +37,9 @@ struct CdpLayerSpec {
   uint32_t format_code() const { return static_cast<uint32_t>(precision); }
   unsigned element_bytes() const { return precision == Precision::Int8 ? 1 : 2; }
   CdpLutProgram lut;
-  // memory (both on the DBB)
+  // memory: the DBB unless knob sram_percent moves a region to the CV-SRAM
   uint64_t src = 0, src_line = 0, src_surface = 0, dst = 0, dst_line = 0, dst_surface = 0;
+  MemPort src_port = MemPort::Dbb, dst_port = MemPort::Dbb;
 };
 
 struct CdpShapeLimits {

@@ -108,6 +108,8 @@ class Allocator {
 
 struct Layout {
   uint64_t base = 0, line = 0, surface = 0;
+  MemPort port = MemPort::Dbb;
+  uint32_t ram_type() const { return port == MemPort::Dbb ? 1u : 0u; }  // the DMA_CFG RAM_TYPE bit: 1 MC, 0 CV
   uint64_t extent(uint32_t surfaces, uint32_t h, uint32_t w, unsigned atom) const {
     return (surfaces - 1) * surface + (h - 1) * line + uint64_t{w} * atom;
   }
@@ -137,6 +139,13 @@ class LayerWriter {
   // `wide`, and one in 16 is a subnormal whose leading one sits at a random bit, so the widening's
   // normalising shift takes every amount. Null: off (no draw, every program stays).
   void set_wide_fp16(Rng* wide) { wide_ = wide; }
+  // sram_percent: that share of regions (input, output, each memory operand stream) go to the
+  // CV-SRAM, drawn from `sram` only (0 keeps every program).
+  void set_sram(Rng* sram, uint64_t percent) {
+    sram_ = sram;
+    sram_percent_ = percent;
+    sram_next_ = sram->uniform(0, 0xff) * 0x1000;
+  }
   // With req.to_pdp the layer is only programmed (the caller arms it together with PDP).
   void write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide,
              const SdpLayerRequest& req = {});
@@ -145,7 +154,15 @@ class LayerWriter {
   uint32_t sdp(uint32_t off) const { return *cfg_.unit_base[static_cast<unsigned>(Unit::SDP)] + off; }
   uint32_t rdma(uint32_t off) const { return *cfg_.unit_base[static_cast<unsigned>(Unit::SDP_RDMA)] + off; }
   Precisions pick_precisions(const SdpLayerRequest& req);
-  Layout pick_layout(uint32_t surfaces, uint32_t h, uint32_t w, uint64_t position_bytes);
+  Layout pick_layout(uint32_t surfaces, uint32_t h, uint32_t w, uint64_t position_bytes, MemPort port);
+  // The memory of the next region (sram_percent) and its first free address there.
+  MemPort pick_port() { return sram_ && sram_->below(100) < sram_percent_ ? MemPort::Sram : MemPort::Dbb; }
+  uint64_t take(MemPort port, uint64_t bytes) {
+    if (port == MemPort::Dbb) return alloc_.take(bytes);
+    const uint64_t at = sram_next_ + sram_->uniform(0, 4) * cfg_.atom_bytes;
+    sram_next_ = (at + bytes + cfg_.atom_bytes - 1) / cfg_.atom_bytes * cfg_.atom_bytes;
+    return at;
+  }
   // A BS/BN stage's part in a pow2_rounding layer (x_stage).
   enum class Pow2Role : uint8_t { None, ScaleUp, Exact, Round };
   uint32_t x_stage(uint32_t base, bool fp, Pow2Role role, uint32_t& upscale, bool& alu_mem, bool& mul_mem);
@@ -173,6 +190,8 @@ class LayerWriter {
   Rng* pow2_ = nullptr;
   Rng* wide_ = nullptr;
   uint64_t pow2_percent_ = 0;
+  Rng* sram_ = nullptr;
+  uint64_t sram_percent_ = 0, sram_next_ = 0;
 };
 
 // The group of `unit` was just armed and the layer cannot end before the other unit is: a write
@@ -274,14 +293,15 @@ uint16_t LayerWriter::wide_fp16(WideFp16Values& w) {
   return w.next();
 }
 
-Layout LayerWriter::pick_layout(uint32_t surfaces, uint32_t h, uint32_t w, uint64_t position_bytes) {
+Layout LayerWriter::pick_layout(uint32_t surfaces, uint32_t h, uint32_t w, uint64_t position_bytes, MemPort port) {
   const unsigned a = cfg_.atom_bytes;
   Layout l;
   const bool packed = layout_.chance(0.4);
   l.line = uint64_t{w} * position_bytes + (packed ? 0 : layout_.uniform(1, 3) * a);
   l.surface = uint64_t{h} * l.line + (packed ? 0 : layout_.uniform(1, 3) * a);
   if (w == 1 && h == 1) l.surface = position_bytes;  // W = H = 1: surfaces back to back
-  l.base = alloc_.take(l.extent(surfaces, h, w, static_cast<unsigned>(position_bytes)));
+  l.port = port;
+  l.base = take(l.port, l.extent(surfaces, h, w, static_cast<unsigned>(position_bytes)));
   return l;
 }
 
@@ -346,7 +366,9 @@ uint32_t LayerWriter::stream(uint32_t cfg_off, uint32_t base_off, bool alu_mem, 
   const uint32_t use = alu_mem && mul_mem ? 2 : alu_mem ? 1 : 0;
   const bool two_byte = proc != Precision::Int8 || shape_.chance(0.5);
   const bool per_element = shape_.chance(0.5);
-  uint32_t v = (enabled ? 0u : 1u) | (use << 1) | ((two_byte ? 1u : 0u) << 3) | ((per_element ? 1u : 0u) << 4) | (1u << 5);
+  const MemPort port = enabled ? pick_port() : MemPort::Dbb;
+  uint32_t v = (enabled ? 0u : 1u) | (use << 1) | ((two_byte ? 1u : 0u) << 3) | ((per_element ? 1u : 0u) << 4) |
+               (port == MemPort::Dbb ? 1u : 0u) << 5;
   if (!enabled) v = 1u | (static_cast<uint32_t>(shape_.below(32)) << 1);  // disabled: other fields random
   b_.write(rdma(cfg_off), v);
   Layout l;
@@ -354,9 +376,10 @@ uint32_t LayerWriter::stream(uint32_t cfg_off, uint32_t base_off, bool alu_mem, 
     const unsigned epa = lanes_of(cfg_.atom_bytes, proc), bpe = (two_byte ? 2 : 1) * (use == 2 ? 2 : 1);
     const uint32_t surfaces = (c + epa - 1) / epa;
     if (per_element) {
-      l = pick_layout(surfaces, h, w, uint64_t{epa} * bpe);
+      l = pick_layout(surfaces, h, w, uint64_t{epa} * bpe, port);
     } else {
-      l.base = alloc_.take(uint64_t{surfaces} * epa * bpe);
+      l.port = port;
+      l.base = take(l.port, uint64_t{surfaces} * epa * bpe);
     }
     const uint64_t bytes = per_element ? l.extent(surfaces, h, w, epa * bpe) : uint64_t{surfaces} * epa * bpe;
     std::vector<uint8_t> d(bytes);
@@ -371,9 +394,9 @@ uint32_t LayerWriter::stream(uint32_t cfg_off, uint32_t base_off, bool alu_mem, 
       d[i] = static_cast<uint8_t>(x);
       if (two_byte) d[i + 1] = static_cast<uint8_t>(x >> 8);
     }
-    b_.load(MemPort::Dbb, l.base, std::move(d));
-    note += fmt::format(" stream@{:x}({},{}B,{})", l.base, use == 2 ? "both" : use ? "alu" : "mul", two_byte ? 2 : 1,
-                        per_element ? "elem" : "kernel");
+    b_.load(l.port, l.base, std::move(d));
+    note += fmt::format(" stream@{}{:x}({},{}B,{})", l.port == MemPort::Sram ? "sram:" : "", l.base,
+                        use == 2 ? "both" : use ? "alu" : "mul", two_byte ? 2 : 1, per_element ? "elem" : "kernel");
   } else {
     l.base = layout_.uniform(0, 0xffffffffu) & ~uint64_t{cfg_.atom_bytes - 1};  // unused: random
     l.line = layout_.below(0x10000);
@@ -478,8 +501,10 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
                                                                                      : (c + lanes_of(a, p.in) - 1) / lanes_of(a, p.in);
   const uint32_t out_surfaces = p.proc == Precision::Int8 && p.out != Precision::Int8 ? 2 * proc_surfaces
                                                                                       : (c + lanes_of(a, p.out) - 1) / lanes_of(a, p.out);
-  const Layout in = pick_layout(in_surfaces, h, w, a);
-  const Layout out = pick_layout(out_surfaces, h, w, a);
+  const MemPort in_port = pick_port();
+  const MemPort out_port = req.to_pdp ? MemPort::Dbb : pick_port();  // to PDP: nothing is written
+  const Layout in = pick_layout(in_surfaces, h, w, a, in_port);
+  const Layout out = pick_layout(out_surfaces, h, w, a, out_port);
 
   // Input data: every byte of every atom, pad lanes included.
   std::vector<uint8_t> bytes(in.extent(in_surfaces, h, w, a));
@@ -495,9 +520,9 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
           bytes[at] = static_cast<uint8_t>(v);
           if (p.in != Precision::Int8) bytes[at + 1] = static_cast<uint8_t>(v >> 8);
         }
-  b_.load(MemPort::Dbb, in.base, std::move(bytes));
+  b_.load(in.port, in.base, std::move(bytes));
   // Output window pre-filled so that a byte the DUT writes wrongly shows.
-  b_.load(MemPort::Dbb, out.base, data_.bytes(out.extent(out_surfaces, h, w, a)));
+  b_.load(out.port, out.base, data_.bytes(out.extent(out_surfaces, h, w, a)));
 
   b_.write(sdp(S::S_POINTER::offset), group);
   b_.write(rdma(R::S_POINTER::offset), group);
@@ -510,7 +535,7 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   b_.write(rdma(R::D_SRC_BASE_ADDR_HIGH::offset), static_cast<uint32_t>(in.base >> 32));
   b_.write(rdma(R::D_SRC_LINE_STRIDE::offset), static_cast<uint32_t>(in.line));
   b_.write(rdma(R::D_SRC_SURFACE_STRIDE::offset), static_cast<uint32_t>(in.surface));
-  b_.write(rdma(R::D_SRC_DMA_CFG::offset), 1);
+  b_.write(rdma(R::D_SRC_DMA_CFG::offset), in.ram_type());
   const bool rdma_count = shape_.chance(0.7);
   b_.write(rdma(R::D_PERF_ENABLE::offset), (rdma_count ? 2u : 0u) | static_cast<uint32_t>(shape_.below(2)));
   b_.write(rdma(R::D_FEATURE_MODE_CFG::offset), (static_cast<uint32_t>(p.in) << 2) | (static_cast<uint32_t>(p.proc) << 4) |
@@ -521,7 +546,7 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   b_.write(sdp(S::D_DST_LINE_STRIDE::offset), static_cast<uint32_t>(out.line));
   b_.write(sdp(S::D_DST_SURFACE_STRIDE::offset), static_cast<uint32_t>(out.surface));
   b_.write(sdp(S::D_DST_BATCH_STRIDE::offset), static_cast<uint32_t>(layout_.below(0x10000)));
-  b_.write(sdp(S::D_DST_DMA_CFG::offset), 1);
+  b_.write(sdp(S::D_DST_DMA_CFG::offset), out.ram_type());
   b_.write(sdp(S::D_DATA_FORMAT::offset), static_cast<uint32_t>(p.proc) | (static_cast<uint32_t>(p.out) << 2));
   const bool nan_to_zero = shape_.chance(0.4);
   b_.write(sdp(S::D_FEATURE_MODE_CFG::offset), (nan_to_zero ? 8u : 0u) | (req.to_pdp ? 2u : 0u));  // [1] OUTPUT_DST
@@ -618,6 +643,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool busy_reads = k.choice("busy_reads", {"off", "on"}) == "on";
   const uint64_t pow2_percent = k.integer("pow2_rounding_percent", 0, 100);
   const bool wide_fp16 = k.choice("fp16_data", {"usual", "wide"}) == "wide";
+  const uint64_t sram_percent = k.integer("sram_percent", 0, 100);
+  if (sram_percent != 0 && !cfg.sram_if)
+    throw std::invalid_argument("sdp.random: knob sram_percent needs the CV-SRAM port, which configuration '" + cfg.name +
+                                "' does not have");
   if (wide_fp16 && !cfg.supports(Precision::Fp16))
     throw std::invalid_argument("sdp.random: knob fp16_data=wide needs fp16, which configuration '" + cfg.name +
                                 "' does not have");
@@ -630,6 +659,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng layout = Rng::stream(seed, "sdp.layout");
   Rng pow2 = Rng::stream(seed, "sdp.pow2");  // drawn only with pow2_rounding_percent > 0
   Rng wide_values = Rng::stream(seed, "sdp.fp16_wide");  // drawn only with fp16_data=wide
+  Rng sram = Rng::stream(seed, "sdp.sram");  // drawn only with sram_percent > 0
   Allocator alloc(layout, cfg);
   if (high_addresses) {
     Rng high = Rng::stream(seed, "sdp.high");
@@ -640,11 +670,13 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
          (high_addresses ? " high_addresses=on" : "") + (armed_writes ? " armed_writes=on" : "") +
          (busy_reads ? " busy_reads=on" : "") +
          (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()) +
-         (wide_fp16 ? " fp16_data=wide" : ""));
+         (wide_fp16 ? " fp16_data=wide" : "") +
+         (sram_percent != 0 ? fmt::format(" sram_percent={}", sram_percent) : std::string()));
   LayerWriter writer(cfg, b, shape, data, layout, alloc, special, armed_writes ? &armed : nullptr);
   writer.set_busy_reads(busy_reads);
   writer.set_pow2_rounding(&pow2, pow2_percent);
   if (wide_fp16) writer.set_wide_fp16(&wide_values);
+  if (sram_percent != 0) writer.set_sram(&sram, sram_percent);
   for (unsigned i = 0; i < layers; ++i) writer.write(i, i % 2, max_w, max_h, max_c, wide);
   return p;
 }
@@ -695,7 +727,10 @@ TestGenerator make_sdp_random_generator() {
              {"fp16_data", "usual",
               "usual | wide (configurations with fp16): every layer has fp16 input; its elements and memory operands "
               "span the whole format (NaN/Inf at a per-layer rate, adder partners, subnormals with every leading-zero "
-              "count)"}};
+              "count)"},
+             {"sram_percent", "0",
+              "per-cent of regions (input, output, each memory operand stream) placed in the CV-SRAM instead of the "
+              "DBB (configurations with the SRAM port)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::SDP) || !cfg.has_unit(Unit::SDP_RDMA)) return "the configuration has no SDP";

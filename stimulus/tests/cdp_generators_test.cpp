@@ -719,6 +719,33 @@ TEST(CdpRandom, BackToBackArmsTheNextLayerBeforeTheDoneInterrupt) {
   }
 }
 
+// sram_percent: each layer's input and output go to the CV-SRAM at that rate, with the RAM-type
+// bits saying so; clean on the golden model; 0 is the default; refused without the SRAM port.
+TEST(CdpRandom, SramPercentMovesRegionsToTheSramWithTheirRamType) {
+  const HwConfig& v1 = HwConfig::get("v1");
+  const TestGenerator& g = find_test_generator("cdp.random");
+  run_seeds("v1", 1, 10, {{"sram_percent", "50"}, {"layers", "4"}});
+  unsigned src_sram = 0, dst_sram = 0, layers = 0;
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    GoldenModel m(v1, seed);
+    test::execute(g.generate(v1, seed, {{"sram_percent", "100"}, {"layers", "3"}}), m);
+    for (const LayerRecord& r : m.layers()) {
+      if (r.unit == Unit::CDP_RDMA) src_sram += r.regs.get(RD::D_SRC_DMA_CFG::offset) == 0;
+      if (r.unit == Unit::CDP) {
+        ++layers;
+        dst_sram += r.regs.get(C::D_DST_DMA_CFG::offset) == 0;
+      }
+    }
+    EXPECT_EQ(test::writes_and_loads(g.generate(v1, seed, {{"sram_percent", "0"}})),
+              test::writes_and_loads(g.generate(v1, seed)))
+        << "seed " << seed << ": sram_percent=0 is not the default";
+  }
+  EXPECT_EQ(layers, 15u);
+  EXPECT_EQ(src_sram, 15u) << "every input in the SRAM at 100 %";
+  EXPECT_EQ(dst_sram, 15u) << "every output in the SRAM at 100 %";
+  EXPECT_THROW(g.generate(HwConfig::get("small"), 1, {{"sram_percent", "10"}}), std::invalid_argument);
+}
+
 // The checker proof's precondition: each CDP plant changes what the golden model predicts
 // within 50 seeds on both configurations (the RTL proof then needs the CDP RTL).
 TEST(CdpRandom, PlantedBugsChangeTheGoldenOutcomeWithin50Seeds) {

@@ -47,6 +47,48 @@ TEST(SdpRandom, EverySeedIsLegalAndCompletesOnBothConfigurations) {
   }
 }
 
+// sram_percent: the input, the output and every memory operand stream go to the CV-SRAM at that
+// rate, their RAM-type bits saying so; clean on the golden model; 0 is the default; refused on a
+// configuration without the SRAM port.
+TEST(SdpRandom, SramPercentMovesRegionsToTheSramWithTheirRamType) {
+  namespace R = reg::SDP_RDMA;
+  namespace S = reg::SDP;
+  const HwConfig& v1 = HwConfig::get("v1");
+  const uint32_t rdma = *v1.unit_base[static_cast<unsigned>(Unit::SDP_RDMA)];
+  const uint32_t sdp = *v1.unit_base[static_cast<unsigned>(Unit::SDP)];
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    const SdpRun half = run(v1, seed, {{"sram_percent", "50"}, {"layers", "3"}});
+    EXPECT_TRUE(half.failures.empty()) << "seed " << seed << ": " << half.failures.front();
+    EXPECT_TRUE(half.warnings.empty()) << "seed " << seed << ": " << half.warnings.front();
+    EXPECT_EQ(test::writes_and_loads(sdp_random().generate(v1, seed, {{"sram_percent", "0"}})),
+              test::writes_and_loads(sdp_random().generate(v1, seed)))
+        << "seed " << seed << ": sram_percent=0 is not the default";
+  }
+  unsigned regions = 0, in_sram = 0, sram_loads = 0;
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    const SdpRun all = run(v1, seed, {{"sram_percent", "100"}, {"layers", "3"}});
+    EXPECT_TRUE(all.failures.empty()) << "seed " << seed << ": " << all.failures.front();
+    for (const ProgramOp& op : all.program.ops) {
+      if (const auto* l = std::get_if<MemLoad>(&op)) sram_loads += l->port == MemPort::Sram;
+      const auto* w = std::get_if<RegWrite>(&op);
+      if (w == nullptr) continue;
+      if (w->addr == rdma + R::D_SRC_DMA_CFG::offset || w->addr == sdp + S::D_DST_DMA_CFG::offset) {
+        ++regions;
+        in_sram += (w->data & 1u) == 0;
+      }
+      for (uint32_t stream : {R::D_BRDMA_CFG::offset, R::D_NRDMA_CFG::offset, R::D_ERDMA_CFG::offset})
+        if (w->addr == rdma + stream && (w->data & 1u) == 0) {  // an enabled stream
+          ++regions;
+          in_sram += (w->data >> 5 & 1u) == 0;
+        }
+    }
+  }
+  EXPECT_GE(regions, 30u);
+  EXPECT_EQ(in_sram, regions) << "every region in the SRAM at 100 %";
+  EXPECT_GE(sram_loads, regions);
+  EXPECT_THROW(sdp_random().generate(HwConfig::get("small"), 1, {{"sram_percent", "10"}}), std::invalid_argument);
+}
+
 // high_addresses=on: the regions start anywhere in the address space (every bit toggles).
 TEST(SdpRandom, HighAddressesToggleEveryAddressBitAndOffIsTheDefault) {
   test::expect_high_addresses_toggle_every_bit("sdp.random");
