@@ -270,7 +270,7 @@ def load_config(path):
         if p not in PRECISIONS:
             raise InputError(f"{path}: unknown precision '{p}'")
     check_section(path, c, "sdp", {"bs", "bn", "ew", "lut", "sat_flag"})
-    check_section(path, c, "pdp", {"line_buffer_atoms"})
+    check_section(path, c, "pdp", {"line_buffer_atoms", "max_stripe_columns"})
     check_section(path, c, "cdp", {"out_saturation"})
     if c["atom_bytes"] not in (8, 16, 32, 64):
         raise InputError(f"{path}: atom_bytes must be 8, 16, 32 or 64")
@@ -294,6 +294,9 @@ def load_config(path):
     lb = c.get("pdp", {}).get("line_buffer_atoms", 0)
     if not isinstance(lb, int) or isinstance(lb, bool) or lb < 0 or (lb and lb % 16):
         raise InputError(f"{path}: pdp.line_buffer_atoms must be 0 (no limit) or a positive multiple of 16")
+    msc = c.get("pdp", {}).get("max_stripe_columns", 0)
+    if not isinstance(msc, int) or isinstance(msc, bool) or msc < 0 or msc > 8192:
+        raise InputError(f"{path}: pdp.max_stripe_columns must be 0 (no limit) or 1..8192")
     names = c.get("nvdla_names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
         raise InputError(f"{path}: nvdla_names must be a list of names")
@@ -540,6 +543,8 @@ def gen_cfg_svh(c, conv_rtl=False):
             d.append(f"`define DLA_SDP_{k.upper()}")
     for k, v in c.get("throughput", {}).items():
         d.append(f"`define DLA_{k.upper()}_THROUGHPUT {v}")
+    if c.get("pdp", {}).get("max_stripe_columns", 0):
+        d.append(f"`define DLA_PDP_MAX_STRIPE_COLUMNS {c['pdp']['max_stripe_columns']}")
     if c.get("cdp", {}).get("out_saturation", True):
         d.append("`define DLA_CDP_OUT_SATURATION")
     if c.get("sdp", {}).get("sat_flag", "margin") == "range":
@@ -716,6 +721,7 @@ def gen_cpp_tables(configs, regs_csv):
         sat_flag = c.get("sdp", {}).get("sat_flag", "margin")
         out.append(f"    h.sdp_sat_flag = SdpSatFlag::{'Range' if sat_flag == 'range' else 'Margin'};")
         out.append(f"    h.pdp_line_buffer_atoms = {c.get('pdp', {}).get('line_buffer_atoms', 0)};")
+        out.append(f"    h.pdp_max_stripe_columns = {c.get('pdp', {}).get('max_stripe_columns', 0)};")
         out.append(f"    h.bdma_queue_depth = {c.get('bdma', {}).get('queue_depth', 0)};")
         for k in CONV_NUMBERS:
             out.append(f"    h.conv_{k} = {c['conv'][k]};")

@@ -578,6 +578,9 @@ module NV_nvdla (
     .TP(`DLA_PDP_THROUGHPUT), .ATOM_BYTES(ATOM_BYTES), .DATA_BITS(DATA_BITS),
     .ADDR_BITS(ADDR_BITS), .LEN_BITS(LEN_BITS), .TAG_BITS(TAG_BITS),
     .MAX_BURST(`DLA_AXI_MAX_BURST),
+`ifdef DLA_PDP_MAX_STRIPE_COLUMNS
+    .OW_MAX(`DLA_PDP_MAX_STRIPE_COLUMNS),   // the line buffer's depth in output columns
+`endif
 `ifdef DLA_HAS_INT16
     .HAS_INT16(1'b1),
 `else

@@ -119,12 +119,14 @@ void narrow_to_line_buffer(PdpLayer& l, const HwConfig& cfg) {
 // (no random draws). Returns false when no consistent split exists.
 bool split_for_line_buffer(PdpLayer& l, const HwConfig& cfg) {
   const uint32_t cols = pdp_line_buffer_columns(l, cfg);
+  // A middle stripe reads Mo * sw columns, and its partial width field holds at most 1024.
+  const uint32_t mid = std::max<uint32_t>(1, std::min<uint32_t>(cols, 1024 / l.stride_w));
   PdpLayer whole = l;
   whole.split_num = 0;
-  for (uint32_t n = std::max<uint32_t>(2, (l.out_width + cols - 1) / cols); n <= std::min<uint32_t>(l.out_width, 256); ++n)
+  for (uint32_t n = std::max<uint32_t>(2, (l.out_width + mid - 1) / mid); n <= std::min<uint32_t>(l.out_width, 256); ++n)
     for (uint32_t fo = cols; fo >= 1; --fo) {
       PdpLayer t = whole;
-      if (pdp_set_split(t, cfg, n, fo, cols)) {
+      if (pdp_set_split(t, cfg, n, fo, mid)) {
         l = t;
         return true;
       }

@@ -408,7 +408,7 @@ TEST(PdpRandom, KnobsAreValidatedAndSteerTheLayers) {
 }
 
 // nv_small's line buffer (128 atoms) is shared by the open input rows ceil(kh/sh), rounded
-// up to a power of two; v1 sets no limit.
+// up to a power of two; v1's holds 1024 output columns whatever the open rows.
 TEST(PdpLineBuffer, ColumnsFollowTheOpenRows) {
   const HwConfig& small = HwConfig::get("small");
   PdpLayer l;
@@ -425,7 +425,7 @@ TEST(PdpLineBuffer, ColumnsFollowTheOpenRows) {
   EXPECT_EQ(cols(7, 3), 32u);  // 3 open rows
   EXPECT_EQ(cols(5, 1), 16u);
   EXPECT_EQ(cols(8, 1), 16u);
-  EXPECT_EQ(pdp_line_buffer_columns(l, HwConfig::get("v1")), 0u);
+  EXPECT_EQ(pdp_line_buffer_columns(l, HwConfig::get("v1")), 1024u);
 
   l = PdpLayer{};
   l.kernel_w = l.kernel_h = 5;
@@ -437,6 +437,19 @@ TEST(PdpLineBuffer, ColumnsFollowTheOpenRows) {
   ASSERT_EQ(v.size(), 1u);
   EXPECT_NE(v[0].find("line buffer"), std::string::npos) << v[0];
   EXPECT_TRUE(pdp_layer_violations(l, HwConfig::get("v1")).empty());
+  l.width = 1028, l.out_width = 1024;  // v1: 1024 columns fit, 1025 do not
+  EXPECT_TRUE(pdp_layer_violations(l, HwConfig::get("v1")).empty());
+  l.width = 1029, l.out_width = 1025;
+  const auto v1 = pdp_layer_violations(l, HwConfig::get("v1"));
+  ASSERT_EQ(v1.size(), 1u);
+  EXPECT_NE(v1[0].find("1024"), std::string::npos) << v1[0];
+}
+
+// Layers up to the cube's 8192 columns: v1 splits those wider than its 1024-column line buffer
+// (unsplit, its RTL wrote wrong data past column 1024).
+TEST(PdpRandom, WideLayersAreSplitToFitTheLineBufferOnV1) {
+  const Seen s = run_seeds("v1", 1, 8, {{"max_width", "8192"}, {"max_height", "2"}, {"split_percent", "0"}, {"layers", "3"}});
+  EXPECT_TRUE(s.features.count("split")) << "no layer was wide enough to need a split";
 }
 
 TEST(PdpRandom, WideLayersAreSplitToFitTheLineBufferOnSmall) {

@@ -64,10 +64,14 @@ uint32_t pdp_open_rows(const PdpLayer& l) {
 }
 
 uint32_t pdp_line_buffer_columns(const PdpLayer& l, const HwConfig& cfg) {
-  if (cfg.pdp_line_buffer_atoms == 0) return 0;
-  uint32_t share = 1;
-  while (share < pdp_open_rows(l)) share *= 2;
-  return cfg.pdp_line_buffer_atoms / share;
+  uint32_t cols = cfg.pdp_max_stripe_columns;
+  if (cfg.pdp_line_buffer_atoms != 0) {
+    uint32_t share = 1;
+    while (share < pdp_open_rows(l)) share *= 2;
+    const uint32_t shared = cfg.pdp_line_buffer_atoms / share;
+    cols = cols == 0 ? shared : std::min(cols, shared);
+  }
+  return cols;
 }
 
 namespace {

@@ -57,6 +57,9 @@ struct HwConfig {
   // PDP line buffer in atoms (0: no limit modelled). A stripe may produce at most
   // pdp_line_buffer_atoms / pow2ceil(open rows) output columns (docs/pdp.md).
   unsigned pdp_line_buffer_atoms = 0;
+  // Most output columns one PDP stripe may write, whatever the open rows (0: no such limit): the
+  // depth of the RTL's line buffer where it is not NVIDIA's shared one (docs/pdp.md).
+  unsigned pdp_max_stripe_columns = 0;
   unsigned bdma_queue_depth = 0; // 0 when BDMA is absent
   // Convolution pipeline (docs/conv.md). MAC atomic C: input channels per atomic operation;
   // MAC atomic K (int8): kernels per group, = atom_bytes (16-bit precisions: atom_bytes / 2).

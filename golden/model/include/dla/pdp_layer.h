@@ -69,7 +69,8 @@ bool pdp_set_split(PdpLayer& l, const HwConfig& cfg, uint32_t stripes, uint32_t 
 // stride is at least the kernel height).
 uint32_t pdp_open_rows(const PdpLayer& l);
 // Output columns one stripe may have in configuration `cfg`: the line buffer's atoms shared
-// by the open rows rounded up to a power of two (0: the configuration sets no limit).
+// by the open rows rounded up to a power of two, and at most the configuration's
+// max_stripe_columns (0: the configuration sets no limit).
 uint32_t pdp_line_buffer_columns(const PdpLayer& l, const HwConfig& cfg);
 
 // Padded rows / columns after the last pooling window along each axis (rows below it,
