@@ -40,12 +40,16 @@ std::string next_coverage_path() {
 }
 
 // Writes the model's line and toggle counters (then gzip-compressed: <file>.gz) when it goes
-// away (the counters live in the model, so this is the last moment they exist). At reset release it saves the counters to
+// away (the counters live in the model, so this is the last moment they exist). When reset
+// asserts it zeroes what the clocks before reset counted; at reset release it saves the counters to
 // <file>.reset and zeroes them, so toggles count only after reset (the random start would
 // otherwise toggle nearly every bit); the reset phase's line hits are added back at the end.
 class CoverageDut : public DLA_DUT_CLASS {
  public:
   using DLA_DUT_CLASS::DLA_DUT_CLASS;
+
+  // The clocks before reset ran a random start out of reset: none of their hits count.
+  void on_reset_assert() { contextp()->coveragep()->zero(); }
 
   void on_reset_release() {
     contextp()->coveragep()->write(reset_path().c_str());
