@@ -137,20 +137,20 @@ class WaiverPinTest(unittest.TestCase):
             with open(local, "w") as f:
                 json.dump({"mutants": [{"id": 1, "class": "equivalent", "instance": "u_a", "module": "a"},
                                        {"id": 2, "class": "equivalent", "instance": "u_a", "module": "a"}]}, f)
-            p = subprocess.run([sys.executable, WAIVERS, "--model-dir", model, "--local", local, "--model", "small:x",
-                                "--graded-at", "abc", "--source-root", d], capture_output=True, text=True)
-            self.assertEqual(p.returncode, 0, p.stderr)
-            e1, e2 = p.stdout.split("  - model: ")[1:]
+            def entries():
+                p = subprocess.run([sys.executable, WAIVERS, "--model-dir", model, "--local", local, "--model",
+                                    "small:x", "--graded-at", "abc", "--source-root", d], capture_output=True, text=True)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                return p.stdout.split("  - model: ")[1:]
+
+            e1, e2 = entries()
             self.assertIn("    mutant: 1\n", e1)
             self.assertIn("one of 2 with this name and source span", e1)
             self.assertIn("    cell: '$flatten\\u_a.$and$x.sv:5'", e1)
             self.assertNotIn("mutant:", e2)
             # without prepared.il nothing says the identity is unique: every entry is pinned
             os.remove(os.path.join(model, "prepared.il"))
-            p = subprocess.run([sys.executable, WAIVERS, "--model-dir", model, "--local", local, "--model", "small:x",
-                                "--graded-at", "abc", "--source-root", d], capture_output=True, text=True)
-            self.assertEqual(p.returncode, 0, p.stderr)
-            e1, e2 = p.stdout.split("  - model: ")[1:]
+            e1, e2 = entries()
             self.assertIn("    mutant: 1\n", e1)
             self.assertIn("    mutant: 2\n", e2)
             self.assertIn("shows no cell with this name and source span", e2)

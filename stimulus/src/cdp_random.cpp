@@ -130,7 +130,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng class_rng = Rng::stream(seed, "cdp.lut_class");    // drawn only with lut_class other than off
   Rng chain_rng = Rng::stream(seed, "cdp.back_to_back");  // drawn only with back_to_back_percent > 0
   Rng sram_rng = Rng::stream(seed, "cdp.sram");            // drawn only with sram_percent > 0
-  uint64_t sram_next = sram_percent != 0 ? sram_rng.uniform(0, 0xff) * 0x1000 : 0;
+  RegionCursor sram(sram_percent != 0 ? random_sram_start(sram_rng) : 0, cfg.atom_bytes, 4);
   b.note(fmt::format("knobs: layers={} max_width={} max_height={} max_surfaces={} special_permille={} lut_readback={} "
                      "lut_sweep_percent={} rounding_percent={} early_rdma_percent={}",
                      layers, lim.max_width, lim.max_height, lim.max_surfaces, static_cast<unsigned>(special * 1000),
@@ -204,8 +204,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
       for (auto [port, at, output] : {std::tuple{&l.src_port, &l.src, false}, std::tuple{&l.dst_port, &l.dst, true}})
         if (sram_rng.below(100) < sram_percent) {
           *port = MemPort::Sram;
-          *at = sram_next + sram_rng.uniform(0, 4) * cfg.atom_bytes;
-          sram_next = (*at + cdp_extent(l, cfg, output) + cfg.atom_bytes - 1) / cfg.atom_bytes * cfg.atom_bytes;
+          *at = sram.take(sram_rng, cdp_extent(l, cfg, output));
         }
       if (l.src_port == MemPort::Sram || l.dst_port == MemPort::Sram)
         b.note(fmt::format("layer {}: input in {}, output in {}", i, l.src_port == MemPort::Sram ? "SRAM" : "DBB",

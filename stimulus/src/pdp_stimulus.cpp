@@ -238,24 +238,18 @@ std::optional<PdpLayer> random_pdp_layer_for_cube(const HwConfig& cfg, Rng& r, c
   return l;
 }
 
-PdpRegionAllocator::PdpRegionAllocator(const HwConfig& cfg, Rng& rng, bool anywhere) : cfg_(cfg), rng_(rng) {
-  const bool wide = cfg.dbb_addr_bits > 32;
-  // Anywhere: a 4 KiB page (the layers' atom offsets vary the bits below). The usual start
-  // (0x8000_0000 + 64 MiB at most on 32-bit) leaves address bits 26..31 constant.
-  next_[static_cast<unsigned>(MemPort::Dbb)] =
-      anywhere                 ? random_dbb_start_anywhere(cfg, rng_, false)
-      : wide && rng_.chance(0.3) ? (rng_.uniform(1, 0xff) << 32) + rng_.uniform(0, 0xffff) * 0x1000
-                                 : 0x8000'0000ull + rng_.uniform(0, 0x3fff) * 0x1000;
-  next_[static_cast<unsigned>(MemPort::Sram)] = rng_.uniform(0, 0xff) * 0x1000;
-}
+PdpRegionAllocator::PdpRegionAllocator(const HwConfig& cfg, Rng& rng, bool anywhere)
+    : cfg_(cfg), rng_(rng),
+      // Anywhere: a 4 KiB page (the layers' atom offsets vary the bits below). The usual start
+      // (0x8000_0000 + 64 MiB at most on 32-bit) leaves address bits 26..31 constant.
+      dbb_(anywhere                     ? random_dbb_start_anywhere(cfg, rng, false)
+           : cfg.dbb_addr_bits > 32 && rng.chance(0.3) ? (rng.uniform(1, 0xff) << 32) + rng.uniform(0, 0xffff) * 0x1000
+                                                     : 0x8000'0000ull + rng.uniform(0, 0x3fff) * 0x1000,
+           cfg.atom_bytes, 6),
+      sram_(random_sram_start(rng), cfg.atom_bytes, 6) {}
 
 uint64_t PdpRegionAllocator::take(MemPort port, uint64_t bytes) {
-  const uint64_t atom = cfg_.atom_bytes;
-  uint64_t& n = next_[static_cast<unsigned>(port)];
-  n += rng_.uniform(0, 6) * atom;
-  const uint64_t at = n;
-  n = (n + bytes + atom - 1) / atom * atom;
-  return at;
+  return (port == MemPort::Dbb ? dbb_ : sram_).take(rng_, bytes);
 }
 
 uint64_t pdp_input_extent(const PdpLayer& l, const HwConfig& cfg) {
@@ -267,7 +261,7 @@ uint64_t PdpRegionAllocator::room(MemPort port) const {
   // SRAM: the same address width as the DBB port (the allocator keeps SRAM regions low).
   const unsigned bits = cfg_.dbb_addr_bits;
   const uint64_t top = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits);
-  const uint64_t n = next_[static_cast<unsigned>(port)];
+  const uint64_t n = (port == MemPort::Dbb ? dbb_ : sram_).next();
   return n >= top ? 0 : top - n;
 }
 

@@ -10,6 +10,7 @@
 #include "dla/pdp_layer.h"
 #include "dla/rng.h"
 #include "program_builder.h"
+#include "region_start.h"
 
 namespace dla::stimulus {
 
@@ -61,7 +62,7 @@ class PdpRegionAllocator {
  private:
   const HwConfig& cfg_;
   Rng& rng_;
-  uint64_t next_[2];
+  RegionCursor dbb_, sram_;
 };
 
 // Picks packed or padded strides and the memories, and places input and output.

@@ -87,23 +87,20 @@ class ValueSource {
 
 class Allocator {
  public:
-  Allocator(Rng& rng, const HwConfig& cfg) : rng_(rng), atom_(cfg.atom_bytes) {
-    next_ = cfg.dbb_addr_bits > 32 && rng.chance(0.3) ? (rng.uniform(1, 0xf) << 32) | 0x80000000ull
-                                                       : 0x80000000ull + rng.uniform(0, 0xfff) * 0x1000;
-  }
+  Allocator(Rng& rng, const HwConfig& cfg)
+      : rng_(rng),
+        cursor_(cfg.dbb_addr_bits > 32 && rng.chance(0.3) ? (rng.uniform(1, 0xf) << 32) | 0x80000000ull
+                                                          : 0x80000000ull + rng.uniform(0, 0xfff) * 0x1000,
+                cfg.atom_bytes, 4) {}
   // high_addresses: start anywhere instead, drawn from `high` so the layout stream stays.
-  void start_anywhere(const HwConfig& cfg, Rng& high) { next_ = random_dbb_start_anywhere(cfg, high, true); }
-  uint64_t take(uint64_t bytes) {
-    next_ += rng_.uniform(0, 4) * atom_;
-    const uint64_t at = next_;
-    next_ = (next_ + bytes + atom_ - 1) / atom_ * atom_;
-    return at;
+  void start_anywhere(const HwConfig& cfg, Rng& high) {
+    cursor_ = RegionCursor(random_dbb_start_anywhere(cfg, high, true), cfg.atom_bytes, 4);
   }
+  uint64_t take(uint64_t bytes) { return cursor_.take(rng_, bytes); }
 
  private:
   Rng& rng_;
-  unsigned atom_;
-  uint64_t next_;
+  RegionCursor cursor_;
 };
 
 struct Layout {
@@ -144,7 +141,7 @@ class LayerWriter {
   void set_sram(Rng* sram, uint64_t percent) {
     sram_ = sram;
     sram_percent_ = percent;
-    sram_next_ = sram->uniform(0, 0xff) * 0x1000;
+    sram_cursor_.emplace(random_sram_start(*sram), cfg_.atom_bytes, 4);
   }
   // With req.to_pdp the layer is only programmed (the caller arms it together with PDP).
   void write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide,
@@ -158,10 +155,7 @@ class LayerWriter {
   // The memory of the next region (sram_percent) and its first free address there.
   MemPort pick_port() { return sram_ && sram_->below(100) < sram_percent_ ? MemPort::Sram : MemPort::Dbb; }
   uint64_t take(MemPort port, uint64_t bytes) {
-    if (port == MemPort::Dbb) return alloc_.take(bytes);
-    const uint64_t at = sram_next_ + sram_->uniform(0, 4) * cfg_.atom_bytes;
-    sram_next_ = (at + bytes + cfg_.atom_bytes - 1) / cfg_.atom_bytes * cfg_.atom_bytes;
-    return at;
+    return port == MemPort::Dbb ? alloc_.take(bytes) : sram_cursor_->take(*sram_, bytes);
   }
   // A BS/BN stage's part in a pow2_rounding layer (x_stage).
   enum class Pow2Role : uint8_t { None, ScaleUp, Exact, Round };
@@ -191,7 +185,8 @@ class LayerWriter {
   Rng* wide_ = nullptr;
   uint64_t pow2_percent_ = 0;
   Rng* sram_ = nullptr;
-  uint64_t sram_percent_ = 0, sram_next_ = 0;
+  uint64_t sram_percent_ = 0;
+  std::optional<RegionCursor> sram_cursor_;
 };
 
 // The group of `unit` was just armed and the layer cannot end before the other unit is: a write
