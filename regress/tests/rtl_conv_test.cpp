@@ -220,6 +220,21 @@ BOOST_AUTO_TEST_CASE(batches) {
     require_pass(run_test(conv_request(720, knobs, "random", "v1")));
   }
 }
+// SDP's EW stage with operands from memory behind the convolution (ERDMA per kernel and per
+// element, 1 and 2 bytes, both operands in one stream, the integer operand converters): direct
+// layers, half of them batched (the pair replay of per-element operands), and Winograd (the EW
+// stream's tile-order walker); int8, int16 and fp16. Mutants of the EW stream's Winograd walker
+// and of the operand replay were caught by these knobs only (docs/mutation.md).
+BOOST_AUTO_TEST_CASE(ew_operands) {
+  for (const std::string precision : {"int8", "int16", "fp16"}) {
+    std::map<std::string, std::string> knobs = {
+        {"precision", precision}, {"mode", "direct"}, {"sdp_ew_memory_percent", "100"}, {"batch_percent", "50"}};
+    for (uint64_t seed = 900; seed < 904; ++seed) require_pass(run_test(conv_request(seed, knobs, "random", "v1")));
+    knobs["mode"] = "winograd";
+    knobs.erase("batch_percent");
+    for (uint64_t seed = 910; seed < 912; ++seed) require_pass(run_test(conv_request(seed, knobs, "random", "v1")));
+  }
+}
 // Every layer with compressed weights (WMB in the last bank, WGS, sparsity 0 to 99 %): direct
 // int8 and int16 (one medium layer each: groups that wrap the weight ring), image input, and
 // the slow AXI profile (mask and stream returns late against CSC's reads).

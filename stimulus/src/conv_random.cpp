@@ -590,6 +590,82 @@ void random_xstage(ConvSdpXStage& st, const ConvLayerSpec& l, const HwConfig& cf
   st.operand_port = sram && cfg.sram_if && r.chance(0.3) ? MemPort::Sram : MemPort::Dbb;
 }
 
+// EW on with register operands (LUT bypassed).
+void draw_ew_stage(ConvSdpSpec& s, bool fp, int in_bits, Rng& r) {
+  s.ew = true;
+  s.ew_alu = r.chance(0.7);
+  s.ew_mul = r.chance(0.6);
+  s.ew_prelu = s.ew_mul && r.chance(0.2);
+  s.ew_alu_algo = static_cast<uint32_t>(r.chance(0.6) ? 2 : r.below(2));
+  if (fp) {
+    auto fp32 = [&](int lo, int hi) {
+      return (r.chance(0.3) ? 0x80000000u : 0u) | (static_cast<uint32_t>(127 + r.uniform_signed(lo, hi)) << 23) |
+             static_cast<uint32_t>(r.below(1u << 23));
+    };
+    s.ew_alu_operand = fp32(-3, 3);
+    s.ew_mul_operand = fp32(-2, 2);
+  } else {
+    const int64_t span = int64_t{1} << std::clamp(in_bits, 1, 30);
+    s.ew_alu_operand = static_cast<uint32_t>(r.uniform_signed(-span, span));
+    const int64_t m = r.uniform_signed(-16, 16);
+    s.ew_mul_operand = static_cast<uint32_t>(m);
+    s.ew_truncate = static_cast<uint32_t>(r.chance(0.8) ? log2_ceil(static_cast<uint64_t>(std::llabs(m)) + 1) : r.uniform(0, 40));
+  }
+}
+
+// EW with its ALU and/or MUL operand from memory (sdp_ew_memory_percent): per kernel or per
+// element, 1- or 2-byte operands over their whole range, each through its integer converter
+// (or bypassed) scaled so the ALU operand lands near the accumulator's width and the MUL's
+// product keeps it (EW_TRUNCATE). fp16 ignores the converters: their fields are random.
+void draw_ew_memory(ConvLayerSpec& l, const HwConfig& cfg, Rng& r, int in_bits, bool sram) {
+  ConvSdpSpec& s = l.sdp;
+  const bool fp = l.proc_precision == Precision::Fp16;
+  draw_ew_stage(s, fp, in_bits, r);
+  if (!s.ew_alu && !s.ew_mul) s.ew_alu = true;
+  ConvSdpXStage& st = s.ew_stream;
+  st = ConvSdpXStage{};
+  st.enabled = true;
+  st.alu = s.ew_alu;
+  st.mul = s.ew_mul;
+  st.alu_mem = st.alu && (!st.mul || r.chance(0.8));
+  st.mul_mem = st.mul && (!st.alu_mem || r.chance(0.8));
+  st.two_byte = l.proc_precision != Precision::Int8 || r.chance(0.5);
+  st.per_element = r.chance(0.6);
+  st.operand_port = sram && cfg.sram_if && r.chance(0.3) ? MemPort::Sram : MemPort::Dbb;
+  const int b = st.two_byte ? 15 : 7;  // magnitude bits of a memory operand
+  auto random_cvt = [&](ConvSdpSpec::EwConverter& c) {
+    c.bypass = r.chance(0.5);
+    c.offset = static_cast<int32_t>(r.next_u64());
+    c.scale = static_cast<int16_t>(r.below(0x10000));
+    c.truncate = static_cast<uint32_t>(r.below(64));
+  };
+  s.ew_alu_cvt = s.ew_mul_cvt = ConvSdpSpec::EwConverter{};
+  if (fp) {
+    random_cvt(s.ew_alu_cvt);
+    random_cvt(s.ew_mul_cvt);
+    return;
+  }
+  if (st.alu_mem && r.chance(0.7)) {
+    auto& c = s.ew_alu_cvt;
+    c.bypass = false;
+    c.offset = static_cast<int32_t>(r.uniform_signed(-(int64_t{1} << (b - 2)), int64_t{1} << (b - 2)));
+    c.truncate = static_cast<uint32_t>(in_bits < b ? b - in_bits + static_cast<int>(r.below(2)) : r.below(3));
+    const int scale_bits = std::clamp(in_bits - b + static_cast<int>(c.truncate) + static_cast<int>(r.uniform_signed(-1, 1)), 0, 14);
+    const int64_t mag = r.uniform(int64_t{1} << scale_bits, std::min<int64_t>((int64_t{2} << scale_bits) - 1, 32767));
+    c.scale = static_cast<int16_t>(r.chance(0.2) ? -mag : mag);
+  }
+  int op_bits = b;  // magnitude bits of the MUL operand after its converter
+  if (st.mul_mem && r.chance(0.5)) {
+    auto& c = s.ew_mul_cvt;
+    c.bypass = false;
+    c.offset = static_cast<int32_t>(r.uniform_signed(-(int64_t{1} << (b - 3)), int64_t{1} << (b - 3)));
+    c.scale = static_cast<int16_t>(r.uniform_signed(-4, 4));
+    c.truncate = static_cast<uint32_t>(r.below(3));
+    op_bits = b + 2 - static_cast<int>(c.truncate);
+  }
+  if (st.mul_mem) s.ew_truncate = static_cast<uint32_t>(std::max(0, op_bits + static_cast<int>(r.uniform_signed(-1, 1))));
+}
+
 }  // namespace
 
 ConvShapeLimits ConvShapeLimits::of(ConvSize s) {
@@ -629,27 +705,7 @@ void random_conv_sdp(ConvLayerSpec& l, const HwConfig& cfg, Rng& r, const ConvDr
   const bool sram = r.below(100) < opt.sram_percent;
   if (cfg.sdp_bs && r.chance(0.5)) random_xstage(s.bs, l, cfg, r, in_bits, sram);
   if (cfg.sdp_bn && r.chance(0.4)) random_xstage(s.bn, l, cfg, r, in_bits, sram);
-  if (cfg.sdp_ew && opt.sdp_ew && r.chance(0.25)) {
-    s.ew = true;
-    s.ew_alu = r.chance(0.7);
-    s.ew_mul = r.chance(0.6);
-    s.ew_prelu = s.ew_mul && r.chance(0.2);
-    s.ew_alu_algo = static_cast<uint32_t>(r.chance(0.6) ? 2 : r.below(2));
-    if (fp) {
-      auto fp32 = [&](int lo, int hi) {
-        return (r.chance(0.3) ? 0x80000000u : 0u) | (static_cast<uint32_t>(127 + r.uniform_signed(lo, hi)) << 23) |
-               static_cast<uint32_t>(r.below(1u << 23));
-      };
-      s.ew_alu_operand = fp32(-3, 3);
-      s.ew_mul_operand = fp32(-2, 2);
-    } else {
-      const int64_t span = int64_t{1} << std::clamp(in_bits, 1, 30);
-      s.ew_alu_operand = static_cast<uint32_t>(r.uniform_signed(-span, span));
-      const int64_t m = r.uniform_signed(-16, 16);
-      s.ew_mul_operand = static_cast<uint32_t>(m);
-      s.ew_truncate = static_cast<uint32_t>(r.chance(0.8) ? log2_ceil(static_cast<uint64_t>(std::llabs(m)) + 1) : r.uniform(0, 40));
-    }
-  }
+  if (cfg.sdp_ew && opt.sdp_ew && r.chance(0.25)) draw_ew_stage(s, fp, in_bits, r);
   if (!fp) {
     const int out_bits = s.out == Precision::Int8 ? 8 : 16;
     const double u = r.unit();
@@ -737,6 +793,7 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
   Rng pdp_rng = Rng::stream(seed, "conv.pdp");
   Rng window_rng = Rng::stream(seed, "conv.window");
   Rng element_rng = Rng::stream(seed, "conv.sdp_element");
+  Rng ew_memory_rng = Rng::stream(seed, "conv.sdp_ew_memory");
   unsigned pdp_layers = 0;         // PDP's own ping-pong group alternates per PDP layer
   ConvDrawOptions draw = o.draw;
   for (unsigned i = 0; i < o.layers; ++i) {
@@ -756,7 +813,9 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
     if (!cand) throw std::logic_error(fmt::format("conv.random: no legal layer found on '{}' (seed {})", cfg.name, seed));
     ConvLayerSpec l = *cand;
     random_conv_sdp(l, cfg, shape, o.draw);
+    bool windowed = false;
     if (o.window_percent > 0 && l.proc_precision != Precision::Fp16 && window_rng.below(100) < o.window_percent) {
+      windowed = true;
       // Half the windows: CLIP_TRUNCATE 0, so the output shows accumulator bits [shift,
       // shift + out_bits) exactly (plus SDP's rounding bit below and saturation above), wherever
       // the default aim would have put them. The other half: CLIP_TRUNCATE leaves about out_bits
@@ -784,6 +843,11 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
           st->mul_mem = st->mul;
           st->per_element = true;
         }
+    if (o.sdp_ew_memory_percent > 0 && cfg.sdp_ew && o.draw.sdp_ew && !windowed &&
+        ew_memory_rng.below(100) < o.sdp_ew_memory_percent)
+      draw_ew_memory(l, cfg, ew_memory_rng,
+                     std::max(1, static_cast<int>(acc_bits(l, cfg)) - static_cast<int>(l.clip_truncate)),
+                     ew_memory_rng.below(100) < o.draw.sram_percent);
     l.sdp.rdma_group = rdma_arms % 2;
     if (l.sdp.needs_rdma()) ++rdma_arms;
     ConvReuse next = ConvReuse::None;
@@ -892,6 +956,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   o.pdp_percent = static_cast<unsigned>(k.integer("pdp_percent", 0, 100));
   o.window_percent = static_cast<unsigned>(k.integer("window_percent", 0, 100));
   o.sdp_per_element_percent = static_cast<unsigned>(k.integer("sdp_per_element_percent", 0, 100));
+  o.sdp_ew_memory_percent = static_cast<unsigned>(k.integer("sdp_ew_memory_percent", 0, 100));
   const uint64_t wino_stride = k.integer("winograd_max_stride", 2, 8);
   o.high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
   o.avoid_pdp_errata = avoid_errata;
@@ -929,6 +994,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   if (d.precisions.empty())
     throw refuse("precision", precision, nv_small ? "conflicts with subset=nv_small_rtl (int8 only)"
                                                   : fmt::format("is not a precision of configuration '{}'", cfg.name));
+  if (o.sdp_ew_memory_percent > 0 && (!cfg.sdp_ew || nv_small))
+    throw refuse("sdp_ew_memory_percent", std::to_string(o.sdp_ew_memory_percent),
+                 nv_small ? "conflicts with subset=nv_small_rtl (its SDP has no EW stage)"
+                          : fmt::format("needs SDP's EW stage, which configuration '{}' does not have", cfg.name));
   d.batch_percent = nv_small ? 0 : static_cast<unsigned>(batch);
   d.compression_percent = nv_small ? 0 : static_cast<unsigned>(compression);
   d.sram_percent = nv_small ? 0 : static_cast<unsigned>(sram);
@@ -945,6 +1014,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   if (o.pdp_percent > 0) o.knob_note += fmt::format(" pdp_percent={}", o.pdp_percent);
   if (o.window_percent > 0) o.knob_note += fmt::format(" window_percent={}", o.window_percent);
   if (o.sdp_per_element_percent > 0) o.knob_note += fmt::format(" sdp_per_element_percent={}", o.sdp_per_element_percent);
+  if (o.sdp_ew_memory_percent > 0) o.knob_note += fmt::format(" sdp_ew_memory_percent={}", o.sdp_ew_memory_percent);
   if (semi_planar) o.knob_note += " pixel_formats=semi_planar";
   if (wino_stride != 3) o.knob_note += fmt::format(" winograd_max_stride={}", wino_stride);
   if (o.high_addresses) o.knob_note += " high_addresses=on";
@@ -989,6 +1059,9 @@ TestGenerator make_conv_random_generator() {
              {"winograd_max_stride", "3", "largest Winograd stride (2..8; strides above 1 are drawn from 2 to it)"},
              {"sdp_per_element_percent", "0", "per-cent of enabled SDP BS/BN stages whose operands come per element "
                                               "from memory (a W x H x K operand cube, the same for every batch)"},
+             {"sdp_ew_memory_percent", "0", "per-cent of layers (no output window) whose SDP EW stage takes its ALU and/or "
+                                            "MUL operand from memory (per kernel or per element, 1 or 2 bytes, through the "
+                                            "operand converters; configurations with EW)"},
              {"pixel_formats", "any", "any | semi_planar: image layers use only the two-plane formats (Y plane and an "
                                      "interleaved UV plane, both read walkers of CDMA's image fetch); mode image or mixed"},
              {"shape", "any", "any | compute_bound: direct 3x3 layers over 8..12 full channel blocks and full kernel groups "

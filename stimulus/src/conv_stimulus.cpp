@@ -295,7 +295,8 @@ std::vector<std::string> conv_layer_problems(const ConvLayerSpec& l, const HwCon
     if (l.compressed && !cfg.conv_compression) bad("weight compression on a configuration without it");
     if ((l.data_port == MemPort::Sram || l.weight_port == MemPort::Sram || l.sdp.port == MemPort::Sram ||
          (l.sdp.bs.uses_memory() && l.sdp.bs.operand_port == MemPort::Sram) ||
-         (l.sdp.bn.uses_memory() && l.sdp.bn.operand_port == MemPort::Sram)) &&
+         (l.sdp.bn.uses_memory() && l.sdp.bn.operand_port == MemPort::Sram) ||
+         (l.sdp.ew_stream.uses_memory() && l.sdp.ew_stream.operand_port == MemPort::Sram)) &&
         !cfg.sram_if)
       bad("secondary memory port on a configuration without it");
   }
@@ -586,19 +587,22 @@ std::vector<ConvMemoryImage> conv_layer_images(const ConvLayerSpec& l, const HwC
     }
   }
   const unsigned epa = cfg.atom_bytes / l.proc_es();
-  for (const ConvSdpXStage* st : {&l.sdp.bs, &l.sdp.bn}) {
+  for (const ConvSdpXStage* st : {&l.sdp.bs, &l.sdp.bn, &l.sdp.ew_stream}) {
     if (!st->uses_memory()) continue;
+    const bool ew = st == &l.sdp.ew_stream;
     const uint64_t bpe = st->operand_bytes_per_element();
     std::vector<uint8_t> ops(round_up(st->per_element ? conv_operand_cube_extent(l, cfg, *st) : ceil_div(l.kernels, epa) * epa * bpe,
                                       64));  // whole beats loaded
     for (size_t i = 0; i + (st->two_byte ? 2 : 1) <= ops.size(); i += st->two_byte ? 2 : 1) {
       uint16_t x = 0;
       if (l.proc_precision == Precision::Fp16) x = fp16_moderate(fill, 15);
+      else if (ew) x = static_cast<uint16_t>(st->two_byte ? fill.uniform_signed(-32768, 32767) : fill.uniform_signed(-128, 127));
       else x = static_cast<uint16_t>(fill.uniform_signed(st->two_byte ? -1024 : -100, st->two_byte ? 1024 : 100));
       ops[i] = static_cast<uint8_t>(x);
       if (st->two_byte) ops[i + 1] = static_cast<uint8_t>(x >> 8);
     }
-    out.push_back({st->operand_port, st->operands, std::move(ops), st == &l.sdp.bs ? "SDP BS operands" : "SDP BN operands"});
+    out.push_back({st->operand_port, st->operands, std::move(ops),
+                   ew ? "SDP EW operands" : st == &l.sdp.bs ? "SDP BS operands" : "SDP BN operands"});
   }
   // Output window pre-filled so that a byte written wrongly (or not at all) shows.
   out.push_back({l.sdp.port, l.sdp.dst, fill.bytes(conv_output_extent(l, cfg)), "SDP output window"});
@@ -662,7 +666,7 @@ void place_conv_outputs(ConvLayerSpec& l, const HwConfig& cfg, Rng& r, ConvAlloc
     }
   }
   const unsigned epa = cfg.atom_bytes / l.proc_es();
-  for (ConvSdpXStage* st : {&l.sdp.bs, &l.sdp.bn}) {
+  for (ConvSdpXStage* st : {&l.sdp.bs, &l.sdp.bn, &l.sdp.ew_stream}) {
     if (!st->uses_memory()) continue;
     if (st->per_element) {  // a W x H x K operand cube; W = H = 1: surfaces back to back (§5.3)
       const uint64_t pos = uint64_t{epa} * st->operand_bytes_per_element();
@@ -876,8 +880,7 @@ void program_conv_layer(ProgramBuilder& b, const HwConfig& cfg, const ConvLayerS
   };
   stream(R::D_BRDMA_CFG::offset, R::D_BS_BASE_ADDR_LOW::offset, s.bs);
   stream(R::D_NRDMA_CFG::offset, R::D_BN_BASE_ADDR_LOW::offset, s.bn);
-  w(rdma, R::D_ERDMA_CFG::offset, 1);
-  for (uint32_t o = 0; o < 0x14; o += 4) w(rdma, R::D_EW_BASE_ADDR_LOW::offset + o, 0);
+  stream(R::D_ERDMA_CFG::offset, R::D_EW_BASE_ADDR_LOW::offset, s.ew_stream);
 
   w(sdp, S::D_DST_BASE_ADDR_LOW::offset, p32(s.dst));
   w(sdp, S::D_DST_BASE_ADDR_HIGH::offset, hi32(s.dst));
@@ -895,14 +898,17 @@ void program_conv_layer(ProgramBuilder& b, const HwConfig& cfg, const ConvLayerS
   const uint32_t ew = (s.ew ? 0u : 1u) | (s.ew_alu ? 0u : 2u) | (s.ew_alu_algo << 2) | (s.ew_mul ? 0u : 0x10u) |
                       (s.ew_prelu ? 0x20u : 0) | 0x40u;  // LUT bypassed
   w(sdp, S::D_DP_EW_CFG::offset, ew);
-  w(sdp, S::D_DP_EW_ALU_CFG::offset, 2);  // register operand, converter bypassed
+  const ConvSdpXStage& es = s.ew_stream;
+  // SRC[0] (memory), CVT_BYPASS[1]
+  w(sdp, S::D_DP_EW_ALU_CFG::offset, (es.uses_memory() && es.alu_mem ? 1u : 0) | (s.ew_alu_cvt.bypass ? 2u : 0));
   w(sdp, S::D_DP_EW_ALU_SRC_VALUE::offset, s.ew_alu_operand);
-  w(sdp, S::D_DP_EW_MUL_CFG::offset, 2);
+  w(sdp, S::D_DP_EW_MUL_CFG::offset, (es.uses_memory() && es.mul_mem ? 1u : 0) | (s.ew_mul_cvt.bypass ? 2u : 0));
   w(sdp, S::D_DP_EW_MUL_SRC_VALUE::offset, s.ew_mul_operand);
-  for (uint32_t off : {S::D_DP_EW_ALU_CVT_OFFSET_VALUE::offset, S::D_DP_EW_MUL_CVT_OFFSET_VALUE::offset}) {
-    w(sdp, off, 0);
-    w(sdp, off + 4, 1);
-    w(sdp, off + 8, 0);
+  for (const auto& [off, c] : {std::pair{S::D_DP_EW_ALU_CVT_OFFSET_VALUE::offset, s.ew_alu_cvt},
+                               std::pair{S::D_DP_EW_MUL_CVT_OFFSET_VALUE::offset, s.ew_mul_cvt}}) {
+    w(sdp, off, static_cast<uint32_t>(c.offset));
+    w(sdp, off + 4, u16(c.scale));
+    w(sdp, off + 8, c.truncate);
   }
   w(sdp, S::D_DP_EW_TRUNCATE_VALUE::offset, s.ew_truncate);
   w(sdp, S::D_FEATURE_MODE_CFG::offset,
@@ -984,9 +990,19 @@ std::string describe_conv_layer(const ConvLayerSpec& l, const HwConfig& cfg) {
                    l.compressed ? fmt::format(" wmb {}B", l.wmb_bytes) : "", l.weight_port == MemPort::Dbb ? "dbb" : "sram",
                    d.atomic_ops);
   const ConvSdpSpec& p = l.sdp;
+  std::string ew = fmt::format("{}", p.ew);
+  if (p.ew_stream.uses_memory()) {
+    const ConvSdpXStage& es = p.ew_stream;
+    auto cvt = [](const ConvSdpSpec::EwConverter& c) {
+      return c.bypass ? std::string("bypass") : fmt::format("{} {} {}", c.offset, c.scale, c.truncate);
+    };
+    ew += fmt::format("(mem {}{} {}B {} alu cvt({}) mul cvt({}) trunc {})", es.alu_mem ? "alu" : "", es.mul_mem ? "mul" : "",
+                      es.two_byte ? 2 : 1, es.per_element ? "elem" : "kernel", cvt(p.ew_alu_cvt), cvt(p.ew_mul_cvt),
+                      p.ew_truncate);
+  }
   s += fmt::format(" | sdp out {} bs {:02x}{} bn {:02x}{} ew {} cvt({} {} {}) nan0 {} -> {}@{:#x} line {} surf {} batch {}",
                    precision_name(p.out), p.bs.cfg_register(), p.bs.uses_memory() ? "(mem)" : "", p.bn.cfg_register(),
-                   p.bn.uses_memory() ? "(mem)" : "", p.ew, p.cvt_offset, p.cvt_scale, p.cvt_shift, p.nan_to_zero,
+                   p.bn.uses_memory() ? "(mem)" : "", ew, p.cvt_offset, p.cvt_scale, p.cvt_shift, p.nan_to_zero,
                    p.port == MemPort::Dbb ? "dbb" : "sram", p.dst, p.line_stride, p.surface_stride, p.batch_stride);
   return s;
 }

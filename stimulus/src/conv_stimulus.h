@@ -62,8 +62,19 @@ struct ConvSdpXStage {
 struct ConvSdpSpec {
   Precision out = Precision::Int8;
   ConvSdpXStage bs, bn;
-  bool ew = false, ew_alu = false, ew_mul = false, ew_prelu = false;  // EW with register operands, LUT bypassed
+  bool ew = false, ew_alu = false, ew_mul = false, ew_prelu = false;  // EW, LUT bypassed
   uint32_t ew_alu_algo = 2, ew_alu_operand = 0, ew_mul_operand = 0, ew_truncate = 0;
+  // EW operands from memory (SDP_RDMA's ERDMA): only the operand-stream fields of `ew_stream`
+  // are used (enabled/alu/mul mirror ew/ew_alu/ew_mul; alu_mem, mul_mem, size, per kernel or
+  // per element, port, placement). Each memory operand passes its integer converter unless
+  // bypassed (ignored in fp16, sdp.md §7.1).
+  ConvSdpXStage ew_stream;
+  struct EwConverter {
+    bool bypass = true;
+    int32_t offset = 0;
+    int16_t scale = 1;
+    uint32_t truncate = 0;
+  } ew_alu_cvt, ew_mul_cvt;
   int32_t cvt_offset = 0;
   int16_t cvt_scale = 1;
   uint32_t cvt_shift = 0;
@@ -73,7 +84,7 @@ struct ConvSdpSpec {
   uint64_t dst = 0, line_stride = 0, surface_stride = 0, batch_stride = 0;
   unsigned rdma_group = 0;  // SDP_RDMA's own ping-pong group for this layer
   bool to_pdp = false;      // OUTPUT_DST = PDP: SDP streams its output on-flying into PDP
-  bool needs_rdma() const { return bs.uses_memory() || bn.uses_memory(); }
+  bool needs_rdma() const { return bs.uses_memory() || bn.uses_memory() || ew_stream.uses_memory(); }
 };
 
 // One convolution layer. Sizes are real counts (registers hold count - 1).
@@ -360,6 +371,10 @@ struct ConvRandomOptions {
   // element from memory (sdp.md §5.3). Own stream "conv.sdp_element"; 0 leaves every other
   // draw as it was.
   unsigned sdp_per_element_percent = 0;
+  // Per-cent of layers (integer or fp16, no output window) whose SDP EW stage takes its ALU and/or
+  // MUL operand from memory (per kernel or per element, through the operand converters). Own
+  // stream "conv.sdp_ew_memory"; 0 leaves every other draw as it was.
+  unsigned sdp_ew_memory_percent = 0;
   // DBB regions start anywhere in the configuration's address space (below its top 256 MiB)
   // instead of just above 0x8000_0000, so every address bit of both read clients and of SDP's
   // write toggles. Own stream "conv.high"; off leaves every other draw as it was.

@@ -742,6 +742,14 @@ TEST(ConvRandom, BadKnobsAreRejectedNamingTheKnob) {
   EXPECT_NE(message("v1", {{"mode", "winograd"}, {"subset", "nv_small_rtl"}}).find("mode='winograd'"), std::string::npos);
   EXPECT_NE(message("v1", {{"precision", "fp16"}, {"subset", "nv_small_rtl"}}).find("precision='fp16'"), std::string::npos);
   EXPECT_EQ(message("v1", {{"mode", "winograd"}, {"precision", "fp16"}, {"size", "medium"}, {"layers", "1"}}), "");
+  // EW memory operands: small's SDP has no EW stage; nv_small_rtl programs none.
+  for (const auto& [config, k] : {std::pair<const char*, Knobs>{"small", {{"sdp_ew_memory_percent", "50"}}},
+                                  std::pair<const char*, Knobs>{"v1", {{"sdp_ew_memory_percent", "50"}, {"subset", "nv_small_rtl"}}}}) {
+    const std::string m = message(config, k);
+    EXPECT_NE(m.find("sdp_ew_memory_percent='50'"), std::string::npos) << config << ": " << m;
+    EXPECT_NE(m.find("EW stage"), std::string::npos) << config << ": " << m;
+  }
+  EXPECT_NE(message("v1", {{"sdp_ew_memory_percent", "101"}}).find("sdp_ew_memory_percent='101'"), std::string::npos);
 }
 
 struct Coverage {
@@ -1455,6 +1463,47 @@ TEST(ConvGolden, PerElementSdpOperandsRunClean) {
   }
   EXPECT_GE(per_element, 30u) << "too few per-element operand streams drawn";
   EXPECT_GE(batched, 3u) << "too few batched layers after a per-element operand stream";
+}
+
+// sdp_ew_memory_percent: SDP's EW stage takes its ALU and/or MUL operand from memory (ERDMA),
+// per kernel and per element, 1 and 2 bytes, both operands in one stream, through the integer
+// operand converters, in batched and Winograd layers too; the programs run clean on the
+// golden model. (0 leaving the default programs unchanged is ProgramsAtThePlansKnobsArePinned.)
+TEST(ConvGolden, EwMemoryOperandsRunClean) {
+  if (!golden_has_conv()) GTEST_SKIP() << "the golden model has no convolution datapath yet";
+  const TestGenerator& g = find_test_generator("conv.random");
+  const HwConfig& cfg = HwConfig::get("v1");
+  const RegisterMap& map = RegisterMap::of(cfg);
+  const uint32_t erdma = map.address_of(*map.find("SDP_RDMA.D_ERDMA_CFG"));
+  const uint32_t alu_cfg = map.address_of(*map.find("SDP.D_DP_EW_ALU_CFG"));
+  const uint32_t mul_cfg = map.address_of(*map.find("SDP.D_DP_EW_MUL_CFG"));
+  const uint32_t mode = map.address_of(*map.find("SDP.D_FEATURE_MODE_CFG"));
+  std::map<std::string, unsigned> seen;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    const Program p = g.generate(cfg, seed, {{"sdp_ew_memory_percent", "100"}, {"batch_percent", "50"}});
+    bool stream = false;
+    for (const ProgramOp& op : p.ops)
+      if (const auto* w = std::get_if<RegWrite>(&op)) {
+        if (w->addr == erdma) {
+          stream = (w->data & 1u) == 0;
+          if (!stream) continue;
+          ++seen["stream"];
+          ++seen[(w->data & 0x10u) ? "per element" : "per kernel"];
+          ++seen[(w->data & 0x8u) ? "2 bytes" : "1 byte"];
+          if (((w->data >> 1) & 3u) == 2) ++seen["alu and mul"];
+        }
+        if (stream && (w->addr == alu_cfg || w->addr == mul_cfg) && (w->data & 3u) == 1) ++seen["converter"];
+        if (stream && w->addr == mode && ((w->data >> 8) & 0x1fu) != 0) ++seen["batched"];
+        if (stream && w->addr == mode && (w->data & 4u)) ++seen["winograd"];
+      }
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures.front();
+    EXPECT_TRUE(m.warnings().empty()) << "seed " << seed << ": " << m.warnings().front();
+  }
+  for (const char* what : {"per element", "per kernel", "2 bytes", "1 byte", "alu and mul", "converter", "batched", "winograd"})
+    EXPECT_GE(seen[what], 2u) << "too few EW operand streams with " << what;
+  EXPECT_GE(seen["stream"], 30u) << "too few EW operand streams (36 layers)";
 }
 
 // The compared region is exactly SDP's output: every byte of every output atom (pad lanes of
