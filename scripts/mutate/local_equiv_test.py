@@ -155,6 +155,24 @@ class WaiverPinTest(unittest.TestCase):
             self.assertIn("    mutant: 2\n", e2)
             self.assertIn("shows no cell with this name and source span", e2)
 
+    def test_a_location_without_a_span_is_refused(self):
+        """Yosys gives some generated cells only a file as location; a waiver cannot name them."""
+        with tempfile.TemporaryDirectory() as d:
+            model = os.path.join(d, "model")
+            os.makedirs(model)
+            mutants = [{"id": 1, "mode": "const0", "cell": "$flatten\\u_a.$shift$x.sv:0$5", "port": "Y", "portbit": 3,
+                        "location": "rtl/x.sv"}]
+            with open(os.path.join(model, "mutants.json"), "w") as f:
+                json.dump({"top": "top", "count": 1, "selector_width": 1, "mutants": mutants}, f)
+            local = os.path.join(d, "local_equiv.json")
+            with open(local, "w") as f:
+                json.dump({"mutants": [{"id": 1, "class": "equivalent", "instance": "u_a", "module": "a"}]}, f)
+            p = subprocess.run([sys.executable, WAIVERS, "--model-dir", model, "--local", local, "--model", "small:x",
+                                "--graded-at", "abc", "--source-root", d], capture_output=True, text=True)
+            self.assertEqual(p.returncode, 2, p.stdout)
+            self.assertIn("mutant 1: its location 'rtl/x.sv' has no source span", p.stderr)
+            self.assertEqual(p.stdout, "")
+
 
 @unittest.skipIf(shutil.which("yosys") is None, "yosys not installed (make setup)")
 class LocalEquivTest(unittest.TestCase):

@@ -10,7 +10,8 @@ under that span (or a model directory without prepared.il): unique or not is the
 
 Usage: local_waivers.py --model-dir build/mutation/v1/pdp --local DIR/local_equiv.json --model v1:pdp
                         --graded-at REV [--ids 5,140] [--source-root DIR] >> regress/plans/mutation_waivers.yaml
-Exit 2 naming the input when a file is missing or malformed, or an id has no `equivalent` verdict.
+Exit 2 naming the input when a file is missing or malformed, an id has no `equivalent` verdict, or
+its location has no source span (a waiver must name one).
 """
 import argparse
 import json
@@ -155,6 +156,11 @@ def main():
             fail(f"--ids: mutant {i} is not proved equivalent in {a.local}")
         if i not in by_id:
             fail(f"mutant {i} is not in {a.model_dir}/mutants.json")
+        # a waiver names its mutation by a whole source span (regress/src/mutation/waivers.cpp);
+        # Yosys gives some generated cells only a file, which no waiver can name
+        if not re.fullmatch(r".+:\d+\.\d+-\d+\.\d+", by_id[i]["location"]):
+            fail(f"mutant {i}: its location '{by_id[i]['location']}' has no source span (file:L.C-L.C), so no "
+                 f"waiver can name it; leave it a survivor with its reason, or drop it from --ids")
     shared = shared_identities(a.model_dir, a.source_root)
     for i in ids:
         m = by_id[i]
