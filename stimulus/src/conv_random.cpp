@@ -666,6 +666,22 @@ void draw_ew_memory(ConvLayerSpec& l, const HwConfig& cfg, Rng& r, int in_bits, 
   if (st.mul_mem) s.ew_truncate = static_cast<uint32_t>(std::max(0, op_bits + static_cast<int>(r.uniform_signed(-1, 1))));
 }
 
+// sdp_operand_pairs_percent: that share of the per-element operand streams (BS, BN, EW) carries
+// both the ALU and the MUL operand, two bytes each (4 bytes an element: a stream's records use
+// every byte), whatever the stage drew; the register operands the stage drew stay unused.
+void pair_memory_operands(ConvLayerSpec& l, Rng& r, unsigned percent) {
+  ConvSdpSpec& s = l.sdp;
+  for (ConvSdpXStage* st : {&s.bs, &s.bn, &s.ew_stream}) {
+    if (!st->uses_memory() || !st->per_element || r.below(100) >= percent) continue;
+    st->alu = st->mul = st->alu_mem = st->mul_mem = st->two_byte = true;
+    if (st == &s.ew_stream) {
+      s.ew_alu = s.ew_mul = true;
+      if (l.proc_precision != Precision::Fp16 && s.ew_mul_cvt.bypass)
+        s.ew_truncate = static_cast<uint32_t>(r.uniform(14, 16));  // a 16-bit MUL operand keeps the scale
+    }
+  }
+}
+
 }  // namespace
 
 ConvShapeLimits ConvShapeLimits::of(ConvSize s) {
@@ -794,6 +810,7 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
   Rng window_rng = Rng::stream(seed, "conv.window");
   Rng element_rng = Rng::stream(seed, "conv.sdp_element");
   Rng ew_memory_rng = Rng::stream(seed, "conv.sdp_ew_memory");
+  Rng pairs_rng = Rng::stream(seed, "conv.sdp_pairs");
   unsigned pdp_layers = 0;         // PDP's own ping-pong group alternates per PDP layer
   ConvDrawOptions draw = o.draw;
   for (unsigned i = 0; i < o.layers; ++i) {
@@ -848,6 +865,7 @@ Program conv_random_program(const HwConfig& cfg, uint64_t seed, const ConvRandom
       draw_ew_memory(l, cfg, ew_memory_rng,
                      std::max(1, static_cast<int>(acc_bits(l, cfg)) - static_cast<int>(l.clip_truncate)),
                      ew_memory_rng.below(100) < o.draw.sram_percent);
+    if (o.sdp_operand_pairs_percent > 0) pair_memory_operands(l, pairs_rng, o.sdp_operand_pairs_percent);
     l.sdp.rdma_group = rdma_arms % 2;
     if (l.sdp.needs_rdma()) ++rdma_arms;
     ConvReuse next = ConvReuse::None;
@@ -957,6 +975,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   o.window_percent = static_cast<unsigned>(k.integer("window_percent", 0, 100));
   o.sdp_per_element_percent = static_cast<unsigned>(k.integer("sdp_per_element_percent", 0, 100));
   o.sdp_ew_memory_percent = static_cast<unsigned>(k.integer("sdp_ew_memory_percent", 0, 100));
+  o.sdp_operand_pairs_percent = static_cast<unsigned>(k.integer("sdp_operand_pairs_percent", 0, 100));
   const uint64_t wino_stride = k.integer("winograd_max_stride", 2, 8);
   o.high_addresses = k.choice("high_addresses", {"off", "on"}) == "on";
   o.avoid_pdp_errata = avoid_errata;
@@ -998,6 +1017,9 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     throw refuse("sdp_ew_memory_percent", std::to_string(o.sdp_ew_memory_percent),
                  nv_small ? "conflicts with subset=nv_small_rtl (its SDP has no EW stage)"
                           : fmt::format("needs SDP's EW stage, which configuration '{}' does not have", cfg.name));
+  if (o.sdp_operand_pairs_percent > 0 && o.sdp_per_element_percent == 0 && o.sdp_ew_memory_percent == 0)
+    throw refuse("sdp_operand_pairs_percent", std::to_string(o.sdp_operand_pairs_percent),
+                 "needs per-element operand streams: set sdp_per_element_percent or sdp_ew_memory_percent");
   d.batch_percent = nv_small ? 0 : static_cast<unsigned>(batch);
   d.compression_percent = nv_small ? 0 : static_cast<unsigned>(compression);
   d.sram_percent = nv_small ? 0 : static_cast<unsigned>(sram);
@@ -1015,6 +1037,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   if (o.window_percent > 0) o.knob_note += fmt::format(" window_percent={}", o.window_percent);
   if (o.sdp_per_element_percent > 0) o.knob_note += fmt::format(" sdp_per_element_percent={}", o.sdp_per_element_percent);
   if (o.sdp_ew_memory_percent > 0) o.knob_note += fmt::format(" sdp_ew_memory_percent={}", o.sdp_ew_memory_percent);
+  if (o.sdp_operand_pairs_percent > 0)
+    o.knob_note += fmt::format(" sdp_operand_pairs_percent={}", o.sdp_operand_pairs_percent);
   if (semi_planar) o.knob_note += " pixel_formats=semi_planar";
   if (wino_stride != 3) o.knob_note += fmt::format(" winograd_max_stride={}", wino_stride);
   if (o.high_addresses) o.knob_note += " high_addresses=on";
@@ -1062,6 +1086,9 @@ TestGenerator make_conv_random_generator() {
              {"sdp_ew_memory_percent", "0", "per-cent of layers (no output window) whose SDP EW stage takes its ALU and/or "
                                             "MUL operand from memory (per kernel or per element, 1 or 2 bytes, through the "
                                             "operand converters; configurations with EW)"},
+             {"sdp_operand_pairs_percent", "0", "per-cent of per-element SDP operand streams (BS, BN, EW) that carry both "
+                                                "the ALU and the MUL operand, two bytes each (with sdp_per_element_percent or "
+                                                "sdp_ew_memory_percent)"},
              {"pixel_formats", "any", "any | semi_planar: image layers use only the two-plane formats (Y plane and an "
                                      "interleaved UV plane, both read walkers of CDMA's image fetch); mode image or mixed"},
              {"shape", "any", "any | compute_bound: direct 3x3 layers over 8..12 full channel blocks and full kernel groups "

@@ -375,6 +375,9 @@ struct ConvRandomOptions {
   // MUL operand from memory (per kernel or per element, through the operand converters). Own
   // stream "conv.sdp_ew_memory"; 0 leaves every other draw as it was.
   unsigned sdp_ew_memory_percent = 0;
+  // Per-cent of per-element operand streams (BS, BN, EW) made to carry both the ALU and the MUL
+  // operand, two bytes each. Own stream "conv.sdp_pairs"; 0 leaves every other draw as it was.
+  unsigned sdp_operand_pairs_percent = 0;
   // DBB regions start anywhere in the configuration's address space (below its top 256 MiB)
   // instead of just above 0x8000_0000, so every address bit of both read clients and of SDP's
   // write toggles. Own stream "conv.high"; off leaves every other draw as it was.

@@ -750,6 +750,7 @@ TEST(ConvRandom, BadKnobsAreRejectedNamingTheKnob) {
     EXPECT_NE(m.find("EW stage"), std::string::npos) << config << ": " << m;
   }
   EXPECT_NE(message("v1", {{"sdp_ew_memory_percent", "101"}}).find("sdp_ew_memory_percent='101'"), std::string::npos);
+  EXPECT_NE(message("v1", {{"sdp_operand_pairs_percent", "50"}}).find("needs per-element operand streams"), std::string::npos);
 }
 
 struct Coverage {
@@ -1504,6 +1505,35 @@ TEST(ConvGolden, EwMemoryOperandsRunClean) {
   for (const char* what : {"per element", "per kernel", "2 bytes", "1 byte", "alu and mul", "converter", "batched", "winograd"})
     EXPECT_GE(seen[what], 2u) << "too few EW operand streams with " << what;
   EXPECT_GE(seen["stream"], 30u) << "too few EW operand streams (36 layers)";
+}
+
+// sdp_operand_pairs_percent=100: every per-element operand stream (BS, BN, EW) carries both
+// operands, two bytes each; the programs run clean on the golden model.
+TEST(ConvGolden, OperandPairsRunClean) {
+  if (!golden_has_conv()) GTEST_SKIP() << "the golden model has no convolution datapath yet";
+  const TestGenerator& g = find_test_generator("conv.random");
+  const HwConfig& cfg = HwConfig::get("v1");
+  const RegisterMap& map = RegisterMap::of(cfg);
+  std::set<uint32_t> streams;
+  for (const char* name : {"SDP_RDMA.D_BRDMA_CFG", "SDP_RDMA.D_NRDMA_CFG", "SDP_RDMA.D_ERDMA_CFG"})
+    streams.insert(map.address_of(*map.find(name)));
+  unsigned per_element = 0, paired = 0;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    const Program p = g.generate(cfg, seed, {{"sdp_per_element_percent", "100"}, {"sdp_ew_memory_percent", "100"},
+                                             {"sdp_operand_pairs_percent", "100"}, {"batch_percent", "50"}});
+    for (const ProgramOp& op : p.ops)
+      if (const auto* w = std::get_if<RegWrite>(&op))
+        if (streams.count(w->addr) && (w->data & 1u) == 0 && (w->data & 0x10u)) {
+          ++per_element;
+          if (((w->data >> 1) & 3u) == 2 && (w->data & 8u)) ++paired;
+        }
+    GoldenModel m(cfg, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures.front();
+    EXPECT_TRUE(m.warnings().empty()) << "seed " << seed << ": " << m.warnings().front();
+  }
+  EXPECT_GE(per_element, 20u) << "too few per-element operand streams";
+  EXPECT_EQ(paired, per_element) << "a per-element stream without both 2-byte operands";
 }
 
 // The compared region is exactly SDP's output: every byte of every output atom (pad lanes of
