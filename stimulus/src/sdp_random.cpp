@@ -143,6 +143,11 @@ class LayerWriter {
     sram_percent_ = percent;
     sram_cursor_.emplace(random_sram_start(*sram), cfg_.atom_bytes, 4);
   }
+  // lut_readback=on: each LUT load writes 0..100 entries past each table's end (ignored: only
+  // existing entries are stored, sdp.md §8.1) and then reads both whole tables back, one entry
+  // past each end included (0), every read compared with the golden model. Drawn from
+  // `readback` only (null: off, every program stays).
+  void set_lut_readback(Rng* readback) { readback_ = readback; }
   // With req.to_pdp the layer is only programmed (the caller arms it together with PDP).
   void write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide,
              const SdpLayerRequest& req = {});
@@ -187,6 +192,7 @@ class LayerWriter {
   Rng* sram_ = nullptr;
   uint64_t sram_percent_ = 0;
   std::optional<RegionCursor> sram_cursor_;
+  Rng* readback_ = nullptr;
 };
 
 // The group of `unit` was just armed and the layer cannot end before the other unit is: a write
@@ -461,7 +467,18 @@ void LayerWriter::lut(bool fp, std::string& note) {
     const unsigned n = table ? 257 : 65;
     for (unsigned i = 0; i < n; ++i)
       b_.write(sdp(S::S_LUT_ACCESS_DATA::offset), fp ? values_.fp16(10, 20) : static_cast<uint16_t>(values_.int_value(16)));
+    if (readback_)  // past the end: the address still advances, nothing is stored
+      for (uint64_t i = 0, extra = readback_->below(101); i < extra; ++i)
+        b_.write(sdp(S::S_LUT_ACCESS_DATA::offset), static_cast<uint32_t>(readback_->below(0x10000)));
   }
+  if (readback_)
+    for (unsigned table = 0; table < 2; ++table) {
+      const unsigned n = table ? 257 : 65;
+      b_.write(sdp(S::S_LUT_ACCESS_CFG::offset), table << 16);  // READ from entry 0
+      for (unsigned i = 0; i <= n; ++i)
+        b_.read(sdp(S::S_LUT_ACCESS_DATA::offset), 0xffffffffu, std::nullopt,
+                fmt::format("SDP LUT {} entry {} (read back)", table ? "LO" : "LE", i));
+    }
   if (shape_.chance(0.3)) {  // read back a few entries (auto-increment on read)
     const unsigned table = static_cast<unsigned>(shape_.below(2)), at = static_cast<unsigned>(shape_.below(table ? 250 : 60));
     b_.write(sdp(S::S_LUT_ACCESS_CFG::offset), (table << 16) | at, true);
@@ -639,6 +656,10 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const uint64_t pow2_percent = k.integer("pow2_rounding_percent", 0, 100);
   const bool wide_fp16 = k.choice("fp16_data", {"usual", "wide"}) == "wide";
   const uint64_t sram_percent = k.integer("sram_percent", 0, 100);
+  const bool lut_readback = k.choice("lut_readback", {"off", "on"}) == "on";
+  if (lut_readback && !cfg.sdp_lut)
+    throw std::invalid_argument("sdp.random: knob lut_readback=on needs SDP's LUT, which configuration '" + cfg.name +
+                                "' does not have");
   if (sram_percent != 0 && !cfg.sram_if)
     throw std::invalid_argument("sdp.random: knob sram_percent needs the CV-SRAM port, which configuration '" + cfg.name +
                                 "' does not have");
@@ -655,6 +676,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng pow2 = Rng::stream(seed, "sdp.pow2");  // drawn only with pow2_rounding_percent > 0
   Rng wide_values = Rng::stream(seed, "sdp.fp16_wide");  // drawn only with fp16_data=wide
   Rng sram = Rng::stream(seed, "sdp.sram");  // drawn only with sram_percent > 0
+  Rng readback = Rng::stream(seed, "sdp.lut_readback");  // drawn only with lut_readback=on
   Allocator alloc(layout, cfg);
   if (high_addresses) {
     Rng high = Rng::stream(seed, "sdp.high");
@@ -666,12 +688,14 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
          (busy_reads ? " busy_reads=on" : "") +
          (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()) +
          (wide_fp16 ? " fp16_data=wide" : "") +
-         (sram_percent != 0 ? fmt::format(" sram_percent={}", sram_percent) : std::string()));
+         (sram_percent != 0 ? fmt::format(" sram_percent={}", sram_percent) : std::string()) +
+         (lut_readback ? " lut_readback=on" : ""));
   LayerWriter writer(cfg, b, shape, data, layout, alloc, special, armed_writes ? &armed : nullptr);
   writer.set_busy_reads(busy_reads);
   writer.set_pow2_rounding(&pow2, pow2_percent);
   if (wide_fp16) writer.set_wide_fp16(&wide_values);
   if (sram_percent != 0) writer.set_sram(&sram, sram_percent);
+  if (lut_readback) writer.set_lut_readback(&readback);
   for (unsigned i = 0; i < layers; ++i) writer.write(i, i % 2, max_w, max_h, max_c, wide);
   return p;
 }
@@ -725,7 +749,10 @@ TestGenerator make_sdp_random_generator() {
               "count)"},
              {"sram_percent", "0",
               "per-cent of regions (input, output, each memory operand stream) placed in the CV-SRAM instead of the "
-              "DBB (configurations with the SRAM port)"}};
+              "DBB (configurations with the SRAM port)"},
+             {"lut_readback", "off",
+              "on: every LUT load also writes 0..100 entries past each table's end (ignored) and reads both whole "
+              "tables back, one entry past each end included (configurations with the LUT)"}};
   g.make = [g](const HwConfig& cfg, uint64_t seed, const Knobs& knobs) { return make(cfg, seed, knobs, g); };
   g.unsupported_reason = [](const HwConfig& cfg) -> std::string {
     if (!cfg.has_unit(Unit::SDP) || !cfg.has_unit(Unit::SDP_RDMA)) return "the configuration has no SDP";

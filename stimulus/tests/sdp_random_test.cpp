@@ -89,6 +89,42 @@ TEST(SdpRandom, SramPercentMovesRegionsToTheSramWithTheirRamType) {
   EXPECT_THROW(sdp_random().generate(HwConfig::get("small"), 1, {{"sram_percent", "10"}}), std::invalid_argument);
 }
 
+// lut_readback=on: every LUT load writes past each table's end and reads both whole tables back
+// (65 + 1 and 257 + 1 reads, the golden model's values expected); clean on the golden model;
+// off is the default; refused without the LUT.
+TEST(SdpRandom, LutReadbackReadsBothWholeTablesAndOffIsTheDefault) {
+  namespace S = reg::SDP;
+  const HwConfig& v1 = HwConfig::get("v1");
+  const uint32_t sdp = *v1.unit_base[static_cast<unsigned>(Unit::SDP)];
+  unsigned loads = 0, readbacks = 0, overruns = 0;
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    const SdpRun r = run(v1, seed, {{"lut_readback", "on"}, {"layers", "3"}});
+    EXPECT_TRUE(r.failures.empty()) << "seed " << seed << ": " << r.failures.front();
+    EXPECT_TRUE(r.warnings.empty()) << "seed " << seed << ": " << r.warnings.front();
+    unsigned data_writes = 0, table_entries = 0;
+    for (const ProgramOp& op : r.program.ops) {
+      if (const auto* w = std::get_if<RegWrite>(&op)) {
+        if (w->addr == sdp + S::S_LUT_ACCESS_CFG::offset) {
+          if (table_entries != 0 && data_writes > table_entries) ++overruns;
+          data_writes = 0;
+          table_entries = (w->data >> 17 & 1u) ? ((w->data >> 16 & 1u) ? 257 : 65) : 0;
+          loads += (w->data >> 17 & 1u) && !(w->data >> 16 & 1u);
+        }
+        if (w->addr == sdp + S::S_LUT_ACCESS_DATA::offset) ++data_writes;
+      }
+      if (const auto* rd = std::get_if<RegRead>(&op))
+        readbacks += rd->addr == sdp + S::S_LUT_ACCESS_DATA::offset && rd->what.find("(read back)") != std::string::npos;
+    }
+    EXPECT_EQ(test::writes_and_loads(sdp_random().generate(v1, seed, {{"lut_readback", "off"}})),
+              test::writes_and_loads(sdp_random().generate(v1, seed)))
+        << "seed " << seed << ": lut_readback=off is not the default";
+  }
+  EXPECT_GE(loads, 5u) << "too few LUT loads in 30 layers";
+  EXPECT_EQ(readbacks, loads * (66u + 258u)) << "each LUT load reads both whole tables and one entry past each end";
+  EXPECT_GE(overruns, loads) << "too few writes past a table's end";
+  EXPECT_THROW(sdp_random().generate(HwConfig::get("small"), 1, {{"lut_readback", "on"}}), std::invalid_argument);
+}
+
 // high_addresses=on: the regions start anywhere in the address space (every bit toggles).
 TEST(SdpRandom, HighAddressesToggleEveryAddressBitAndOffIsTheDefault) {
   test::expect_high_addresses_toggle_every_bit("sdp.random");
