@@ -20,6 +20,7 @@
 #include "program_builder.h"
 #include "region_start.h"
 #include "sdp_stimulus.h"
+#include "sdp_sticky_sweep.h"
 #include "wide_fp16_values.h"
 
 namespace dla::stimulus {
@@ -148,6 +149,12 @@ class LayerWriter {
   // past each end included (0), every read compared with the golden model. Drawn from
   // `readback` only (null: off, every program stays).
   void set_lut_readback(Rng* readback) { readback_ = readback; }
+  // sticky_sweep_percent: that share of layers is a sticky sweep (sdp_sticky_sweep.h) instead of
+  // the usual draw; drawn from `sticky` only (0 keeps every program).
+  void set_sticky_sweep(Rng* sticky, uint64_t percent) {
+    sticky_ = sticky;
+    sticky_percent_ = percent;
+  }
   // With req.to_pdp the layer is only programmed (the caller arms it together with PDP).
   void write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide,
              const SdpLayerRequest& req = {});
@@ -170,6 +177,9 @@ class LayerWriter {
   uint32_t stream(uint32_t cfg_off, uint32_t base_off, bool alu_mem, bool mul_mem, Precision proc, uint32_t w,
                   uint32_t h, uint32_t c, std::string& note);
   void lut(bool fp, std::string& note);
+  void write_sticky_sweep(unsigned layer, unsigned group);
+  // Arms SDP and SDP_RDMA of `group` (either first), waits for the layer and reads every counter.
+  void arm_and_check(unsigned layer, unsigned group, uint64_t input_atoms, uint64_t elements);
   uint16_t wide_fp16(WideFp16Values& w);
   uint16_t operand16(bool fp) { return fp ? values_.fp16(10, 18) : static_cast<uint16_t>(values_.int_value(shape_.chance(0.5) ? 8 : 16)); }
   uint32_t fp32_moderate(int lo, int hi) {
@@ -193,6 +203,8 @@ class LayerWriter {
   uint64_t sram_percent_ = 0;
   std::optional<RegionCursor> sram_cursor_;
   Rng* readback_ = nullptr;
+  Rng* sticky_ = nullptr;
+  uint64_t sticky_percent_ = 0;
 };
 
 // The group of `unit` was just armed and the layer cannot end before the other unit is: a write
@@ -490,6 +502,7 @@ void LayerWriter::lut(bool fp, std::string& note) {
 
 void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t max_h, uint32_t max_c, bool wide,
                         const SdpLayerRequest& req) {
+  if (sticky_ && !req.to_pdp && sticky_->below(100) < sticky_percent_) return write_sticky_sweep(layer, group);
   const unsigned a = cfg_.atom_bytes;
   const Precisions p = pick_precisions(req);
   const bool fp = p.proc == Precision::Fp16;
@@ -618,16 +631,111 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   b_.note(note);
 
   if (req.to_pdp) return;
+  arm_and_check(layer, group, uint64_t{w} * h * in_surfaces, uint64_t{w} * h * std::max(in_surfaces, out_surfaces) * a);
+}
+
+// A sticky-sweep layer (sdp_sticky_sweep.h): integer in, processing and out precision; BS and
+// BN multiply by 2^k with ALU and ReLU bypassed, EW (where SDP has it) multiplies by 2^m, the
+// converter by 2^c, and the rounding point shifts right by a + K + 1; no operand stream, no LUT.
+// The probes cycle lane by lane over the positions, so every lane (the mutation models sample
+// lane 0) sees each of them; at least as many positions as probes.
+void LayerWriter::write_sticky_sweep(unsigned layer, unsigned group) {
+  using P = SdpStickySweep::Point;
+  const SdpStickySweep sw = draw_sdp_sticky_sweep(cfg_, *sticky_);
+  const std::vector<int32_t> probes = sw.probes();
+  const unsigned atom = cfg_.atom_bytes, lanes = lanes_of(atom, sw.precision), es = bytes_of(sw.precision);
+  const uint32_t w = static_cast<uint32_t>(sticky_->uniform(2, 8));
+  const uint32_t h = static_cast<uint32_t>((probes.size() + w - 1) / w + sticky_->below(3));
+  const uint32_t c = static_cast<uint32_t>(sticky_->uniform(1, 2 * lanes));
+  const uint32_t surfaces = (c + lanes - 1) / lanes;
+  const Layout in = pick_layout(surfaces, h, w, atom, pick_port());
+  const Layout out = pick_layout(surfaces, h, w, atom, pick_port());
+  std::vector<uint8_t> bytes(in.extent(surfaces, h, w, atom));
+  data_.fill(bytes.data(), bytes.size());  // pad lanes: anything
+  uint64_t position = 0;
+  for (uint32_t sf = 0; sf < surfaces; ++sf)
+    for (uint32_t y = 0; y < h; ++y)
+      for (uint32_t x = 0; x < w; ++x, ++position)
+        for (unsigned e = 0; e < lanes; ++e) {
+          const uint16_t v = static_cast<uint16_t>(probes[(position + e) % probes.size()]);
+          const uint64_t at = sf * in.surface + y * in.line + uint64_t{x} * atom + e * es;
+          bytes[at] = static_cast<uint8_t>(v);
+          if (es == 2) bytes[at + 1] = static_cast<uint8_t>(v >> 8);
+        }
+  b_.load(in.port, in.base, std::move(bytes));
+  b_.load(out.port, out.base, data_.bytes(out.extent(surfaces, h, w, atom)));
+
+  const uint32_t prec = static_cast<uint32_t>(sw.precision);
+  b_.write(sdp(S::S_POINTER::offset), group);
+  b_.write(rdma(R::S_POINTER::offset), group);
+  for (uint32_t base : {rdma(R::D_DATA_CUBE_WIDTH::offset), sdp(S::D_DATA_CUBE_WIDTH::offset)}) {
+    b_.write(base, w - 1);
+    b_.write(base + 4, h - 1);
+    b_.write(base + 8, c - 1);
+  }
+  b_.write(rdma(R::D_SRC_BASE_ADDR_LOW::offset), static_cast<uint32_t>(in.base));
+  b_.write(rdma(R::D_SRC_BASE_ADDR_HIGH::offset), static_cast<uint32_t>(in.base >> 32));
+  b_.write(rdma(R::D_SRC_LINE_STRIDE::offset), static_cast<uint32_t>(in.line));
+  b_.write(rdma(R::D_SRC_SURFACE_STRIDE::offset), static_cast<uint32_t>(in.surface));
+  b_.write(rdma(R::D_SRC_DMA_CFG::offset), in.ram_type());
+  b_.write(rdma(R::D_PERF_ENABLE::offset), 0);
+  b_.write(rdma(R::D_FEATURE_MODE_CFG::offset), (prec << 2) | (prec << 4) | (prec << 6));
+  for (const auto& [cfg_off, base_off] : {std::pair{R::D_BRDMA_CFG::offset, R::D_BS_BASE_ADDR_LOW::offset},
+                                          std::pair{R::D_NRDMA_CFG::offset, R::D_BN_BASE_ADDR_LOW::offset},
+                                          std::pair{R::D_ERDMA_CFG::offset, R::D_EW_BASE_ADDR_LOW::offset}}) {
+    b_.write(rdma(cfg_off), 1);  // disabled
+    for (uint32_t o = 0; o < 0x14; o += 4) b_.write(rdma(base_off + o), 0);
+  }
+  b_.write(sdp(S::D_DST_BASE_ADDR_LOW::offset), static_cast<uint32_t>(out.base));
+  b_.write(sdp(S::D_DST_BASE_ADDR_HIGH::offset), static_cast<uint32_t>(out.base >> 32));
+  b_.write(sdp(S::D_DST_LINE_STRIDE::offset), static_cast<uint32_t>(out.line));
+  b_.write(sdp(S::D_DST_SURFACE_STRIDE::offset), static_cast<uint32_t>(out.surface));
+  b_.write(sdp(S::D_DST_BATCH_STRIDE::offset), 0);
+  b_.write(sdp(S::D_DST_DMA_CFG::offset), out.ram_type());
+  b_.write(sdp(S::D_DATA_FORMAT::offset), prec | (prec << 2));
+  b_.write(sdp(S::D_FEATURE_MODE_CFG::offset), 0);
+  b_.write(sdp(S::D_PERF_ENABLE::offset), 0x4);  // saturation counted
+  // BS / BN: ALU bypassed, MUL by 2^k from the register, ReLU bypassed; the point shifts
+  auto x_stage = [&](uint32_t base, bool on, uint32_t k, uint32_t shift) {
+    b_.write(sdp(base), on ? 0x42u : 0x53u);  // on: ALU and ReLU bypassed / off: bypassed
+    b_.write(sdp(base + 4), 0);
+    b_.write(sdp(base + 8), 0);
+    b_.write(sdp(base + 0xc), shift << 8);
+    b_.write(sdp(base + 0x10), uint32_t{1} << k);
+  };
+  if (cfg_.sdp_bs) x_stage(S::D_DP_BS_CFG::offset, true, sw.k_bs, sw.point == P::Bs ? sw.shift : 0);
+  if (cfg_.sdp_bn) x_stage(S::D_DP_BN_CFG::offset, sw.point != P::Bs, sw.k_bn, sw.point == P::Bn ? sw.shift : 0);
+  if (cfg_.sdp_ew) {
+    const bool ew_on = sw.point == P::Ew || sw.point == P::Cvt;  // after the point: bypassed
+    b_.write(sdp(S::D_DP_EW_CFG::offset), ew_on ? 0x42u : 0x53u);  // ALU and LUT bypassed, MUL from the register
+    b_.write(sdp(S::D_DP_EW_ALU_CFG::offset), 2);
+    b_.write(sdp(S::D_DP_EW_ALU_SRC_VALUE::offset), 0);
+    b_.write(sdp(S::D_DP_EW_MUL_CFG::offset), 2);
+    b_.write(sdp(S::D_DP_EW_MUL_SRC_VALUE::offset), uint32_t{1} << sw.m_ew);
+    for (uint32_t off : {S::D_DP_EW_ALU_CVT_OFFSET_VALUE::offset, S::D_DP_EW_MUL_CVT_OFFSET_VALUE::offset}) {
+      b_.write(sdp(off), 0);
+      b_.write(sdp(off + 4), 1);
+      b_.write(sdp(off + 8), 0);
+    }
+    b_.write(sdp(S::D_DP_EW_TRUNCATE_VALUE::offset), sw.point == P::Ew ? sw.shift : 0);
+  }
+  b_.write(sdp(S::D_CVT_OFFSET::offset), 0);
+  b_.write(sdp(S::D_CVT_SCALE::offset), uint32_t{1} << sw.c_cvt);
+  b_.write(sdp(S::D_CVT_SHIFT::offset), sw.point == P::Cvt ? sw.shift : 0);
+  b_.note(fmt::format("layer {} group {}: {}x{}x{} {} {}", layer, group, w, h, c, precision_name(sw.precision), sw.describe()));
+  arm_and_check(layer, group, uint64_t{w} * h * surfaces, uint64_t{w} * h * surfaces * atom);
+}
+
+void LayerWriter::arm_and_check(unsigned layer, unsigned group, uint64_t input_atoms, uint64_t elements) {
   // Enable in either order (the pair matches them up), then wait and read every counter.
   const bool sdp_first = shape_.chance(0.5);
   const uint32_t en_sdp = sdp(S::D_OP_ENABLE::offset), en_rdma = rdma(R::D_OP_ENABLE::offset);
   b_.write(sdp_first ? en_sdp : en_rdma, 1);
   if (armed_writes_) write_while_armed(sdp_first ? Unit::SDP : Unit::SDP_RDMA, group);
   b_.write(sdp_first ? en_rdma : en_sdp, 1);
-  if (busy_reads_) busy_checks(layer, group, uint64_t{w} * h * in_surfaces);
+  if (busy_reads_) busy_checks(layer, group, input_atoms);
   const uint32_t bit = 1u << group;
   const uint32_t glb = *cfg_.unit_base[static_cast<unsigned>(Unit::GLB)] + reg::GLB::S_INTR_STATUS::offset;
-  const uint64_t elements = uint64_t{w} * h * std::max(in_surfaces, out_surfaces) * a;
   b_.wait_intr(bit, 20000 + elements * 8);
   b_.read(glb, bit, bit, fmt::format("GLB SDP_DONE_STATUS{} after layer {}", group, layer));
   b_.write(glb, bit);
@@ -657,6 +765,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool wide_fp16 = k.choice("fp16_data", {"usual", "wide"}) == "wide";
   const uint64_t sram_percent = k.integer("sram_percent", 0, 100);
   const bool lut_readback = k.choice("lut_readback", {"off", "on"}) == "on";
+  const uint64_t sticky_percent = k.integer("sticky_sweep_percent", 0, 100);
   if (lut_readback && !cfg.sdp_lut)
     throw std::invalid_argument("sdp.random: knob lut_readback=on needs SDP's LUT, which configuration '" + cfg.name +
                                 "' does not have");
@@ -677,6 +786,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   Rng wide_values = Rng::stream(seed, "sdp.fp16_wide");  // drawn only with fp16_data=wide
   Rng sram = Rng::stream(seed, "sdp.sram");  // drawn only with sram_percent > 0
   Rng readback = Rng::stream(seed, "sdp.lut_readback");  // drawn only with lut_readback=on
+  Rng sticky = Rng::stream(seed, "sdp.sticky_sweep");  // drawn only with sticky_sweep_percent > 0
   Allocator alloc(layout, cfg);
   if (high_addresses) {
     Rng high = Rng::stream(seed, "sdp.high");
@@ -689,13 +799,15 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
          (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()) +
          (wide_fp16 ? " fp16_data=wide" : "") +
          (sram_percent != 0 ? fmt::format(" sram_percent={}", sram_percent) : std::string()) +
-         (lut_readback ? " lut_readback=on" : ""));
+         (lut_readback ? " lut_readback=on" : "") +
+         (sticky_percent != 0 ? fmt::format(" sticky_sweep_percent={}", sticky_percent) : std::string()));
   LayerWriter writer(cfg, b, shape, data, layout, alloc, special, armed_writes ? &armed : nullptr);
   writer.set_busy_reads(busy_reads);
   writer.set_pow2_rounding(&pow2, pow2_percent);
   if (wide_fp16) writer.set_wide_fp16(&wide_values);
   if (sram_percent != 0) writer.set_sram(&sram, sram_percent);
   if (lut_readback) writer.set_lut_readback(&readback);
+  if (sticky_percent != 0) writer.set_sticky_sweep(&sticky, sticky_percent);
   for (unsigned i = 0; i < layers; ++i) writer.write(i, i % 2, max_w, max_h, max_c, wide);
   return p;
 }
@@ -750,6 +862,10 @@ TestGenerator make_sdp_random_generator() {
              {"sram_percent", "0",
               "per-cent of regions (input, output, each memory operand stream) placed in the CV-SRAM instead of the "
               "DBB (configurations with the SRAM port)"},
+             {"sticky_sweep_percent", "0",
+              "per-cent of layers that are sticky sweeps: an integer layer whose elements put every single set bit "
+              "below the guard bit of one rounding shift (BS or BN MUL shift, EW truncate, output converter shift; "
+              "exact power-of-two scales before it, identity after)"},
              {"lut_readback", "off",
               "on: every LUT load also writes 0..100 entries past each table's end (ignored) and reads both whole "
               "tables back, one entry past each end included (configurations with the LUT)"}};
