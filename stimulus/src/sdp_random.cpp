@@ -178,6 +178,9 @@ class LayerWriter {
                   uint32_t h, uint32_t c, std::string& note);
   void lut(bool fp, std::string& note);
   void write_sticky_sweep(unsigned layer, unsigned group);
+  // Both pointers, the cube on both sides, the input's address, strides and RAM type.
+  void program_cube(unsigned group, uint32_t w, uint32_t h, uint32_t c, const Layout& in);
+  void program_destination(const Layout& out);  // SDP's output address and strides
   // Arms SDP and SDP_RDMA of `group` (either first), waits for the layer and reads every counter.
   void arm_and_check(unsigned layer, unsigned group, uint64_t input_atoms, uint64_t elements);
   uint16_t wide_fp16(WideFp16Values& w);
@@ -549,27 +552,13 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   // Output window pre-filled so that a byte the DUT writes wrongly shows.
   b_.load(out.port, out.base, data_.bytes(out.extent(out_surfaces, h, w, a)));
 
-  b_.write(sdp(S::S_POINTER::offset), group);
-  b_.write(rdma(R::S_POINTER::offset), group);
-  for (uint32_t base : {rdma(R::D_DATA_CUBE_WIDTH::offset), sdp(S::D_DATA_CUBE_WIDTH::offset)}) {
-    b_.write(base, w - 1);
-    b_.write(base + 4, h - 1);
-    b_.write(base + 8, c - 1);
-  }
-  b_.write(rdma(R::D_SRC_BASE_ADDR_LOW::offset), static_cast<uint32_t>(in.base));
-  b_.write(rdma(R::D_SRC_BASE_ADDR_HIGH::offset), static_cast<uint32_t>(in.base >> 32));
-  b_.write(rdma(R::D_SRC_LINE_STRIDE::offset), static_cast<uint32_t>(in.line));
-  b_.write(rdma(R::D_SRC_SURFACE_STRIDE::offset), static_cast<uint32_t>(in.surface));
-  b_.write(rdma(R::D_SRC_DMA_CFG::offset), in.ram_type());
+  program_cube(group, w, h, c, in);
   const bool rdma_count = shape_.chance(0.7);
   b_.write(rdma(R::D_PERF_ENABLE::offset), (rdma_count ? 2u : 0u) | static_cast<uint32_t>(shape_.below(2)));
   b_.write(rdma(R::D_FEATURE_MODE_CFG::offset), (static_cast<uint32_t>(p.in) << 2) | (static_cast<uint32_t>(p.proc) << 4) |
                                                     (static_cast<uint32_t>(p.out) << 6));
 
-  b_.write(sdp(S::D_DST_BASE_ADDR_LOW::offset), static_cast<uint32_t>(out.base));
-  b_.write(sdp(S::D_DST_BASE_ADDR_HIGH::offset), static_cast<uint32_t>(out.base >> 32));
-  b_.write(sdp(S::D_DST_LINE_STRIDE::offset), static_cast<uint32_t>(out.line));
-  b_.write(sdp(S::D_DST_SURFACE_STRIDE::offset), static_cast<uint32_t>(out.surface));
+  program_destination(out);
   b_.write(sdp(S::D_DST_BATCH_STRIDE::offset), static_cast<uint32_t>(layout_.below(0x10000)));
   b_.write(sdp(S::D_DST_DMA_CFG::offset), out.ram_type());
   b_.write(sdp(S::D_DATA_FORMAT::offset), static_cast<uint32_t>(p.proc) | (static_cast<uint32_t>(p.out) << 2));
@@ -666,18 +655,7 @@ void LayerWriter::write_sticky_sweep(unsigned layer, unsigned group) {
   b_.load(out.port, out.base, data_.bytes(out.extent(surfaces, h, w, atom)));
 
   const uint32_t prec = static_cast<uint32_t>(sw.precision);
-  b_.write(sdp(S::S_POINTER::offset), group);
-  b_.write(rdma(R::S_POINTER::offset), group);
-  for (uint32_t base : {rdma(R::D_DATA_CUBE_WIDTH::offset), sdp(S::D_DATA_CUBE_WIDTH::offset)}) {
-    b_.write(base, w - 1);
-    b_.write(base + 4, h - 1);
-    b_.write(base + 8, c - 1);
-  }
-  b_.write(rdma(R::D_SRC_BASE_ADDR_LOW::offset), static_cast<uint32_t>(in.base));
-  b_.write(rdma(R::D_SRC_BASE_ADDR_HIGH::offset), static_cast<uint32_t>(in.base >> 32));
-  b_.write(rdma(R::D_SRC_LINE_STRIDE::offset), static_cast<uint32_t>(in.line));
-  b_.write(rdma(R::D_SRC_SURFACE_STRIDE::offset), static_cast<uint32_t>(in.surface));
-  b_.write(rdma(R::D_SRC_DMA_CFG::offset), in.ram_type());
+  program_cube(group, w, h, c, in);
   b_.write(rdma(R::D_PERF_ENABLE::offset), 0);
   b_.write(rdma(R::D_FEATURE_MODE_CFG::offset), (prec << 2) | (prec << 4) | (prec << 6));
   for (const auto& [cfg_off, base_off] : {std::pair{R::D_BRDMA_CFG::offset, R::D_BS_BASE_ADDR_LOW::offset},
@@ -686,10 +664,7 @@ void LayerWriter::write_sticky_sweep(unsigned layer, unsigned group) {
     b_.write(rdma(cfg_off), 1);  // disabled
     for (uint32_t o = 0; o < 0x14; o += 4) b_.write(rdma(base_off + o), 0);
   }
-  b_.write(sdp(S::D_DST_BASE_ADDR_LOW::offset), static_cast<uint32_t>(out.base));
-  b_.write(sdp(S::D_DST_BASE_ADDR_HIGH::offset), static_cast<uint32_t>(out.base >> 32));
-  b_.write(sdp(S::D_DST_LINE_STRIDE::offset), static_cast<uint32_t>(out.line));
-  b_.write(sdp(S::D_DST_SURFACE_STRIDE::offset), static_cast<uint32_t>(out.surface));
+  program_destination(out);
   b_.write(sdp(S::D_DST_BATCH_STRIDE::offset), 0);
   b_.write(sdp(S::D_DST_DMA_CFG::offset), out.ram_type());
   b_.write(sdp(S::D_DATA_FORMAT::offset), prec | (prec << 2));
@@ -724,6 +699,28 @@ void LayerWriter::write_sticky_sweep(unsigned layer, unsigned group) {
   b_.write(sdp(S::D_CVT_SHIFT::offset), sw.point == P::Cvt ? sw.shift : 0);
   b_.note(fmt::format("layer {} group {}: {}x{}x{} {} {}", layer, group, w, h, c, precision_name(sw.precision), sw.describe()));
   arm_and_check(layer, group, uint64_t{w} * h * surfaces, uint64_t{w} * h * surfaces * atom);
+}
+
+void LayerWriter::program_cube(unsigned group, uint32_t w, uint32_t h, uint32_t c, const Layout& in) {
+  b_.write(sdp(S::S_POINTER::offset), group);
+  b_.write(rdma(R::S_POINTER::offset), group);
+  for (uint32_t base : {rdma(R::D_DATA_CUBE_WIDTH::offset), sdp(S::D_DATA_CUBE_WIDTH::offset)}) {
+    b_.write(base, w - 1);
+    b_.write(base + 4, h - 1);
+    b_.write(base + 8, c - 1);
+  }
+  b_.write(rdma(R::D_SRC_BASE_ADDR_LOW::offset), static_cast<uint32_t>(in.base));
+  b_.write(rdma(R::D_SRC_BASE_ADDR_HIGH::offset), static_cast<uint32_t>(in.base >> 32));
+  b_.write(rdma(R::D_SRC_LINE_STRIDE::offset), static_cast<uint32_t>(in.line));
+  b_.write(rdma(R::D_SRC_SURFACE_STRIDE::offset), static_cast<uint32_t>(in.surface));
+  b_.write(rdma(R::D_SRC_DMA_CFG::offset), in.ram_type());
+}
+
+void LayerWriter::program_destination(const Layout& out) {
+  b_.write(sdp(S::D_DST_BASE_ADDR_LOW::offset), static_cast<uint32_t>(out.base));
+  b_.write(sdp(S::D_DST_BASE_ADDR_HIGH::offset), static_cast<uint32_t>(out.base >> 32));
+  b_.write(sdp(S::D_DST_LINE_STRIDE::offset), static_cast<uint32_t>(out.line));
+  b_.write(sdp(S::D_DST_SURFACE_STRIDE::offset), static_cast<uint32_t>(out.surface));
 }
 
 void LayerWriter::arm_and_check(unsigned layer, unsigned group, uint64_t input_atoms, uint64_t elements) {
