@@ -63,6 +63,9 @@ Command add_regress_command(CLI::App& app, const std::string& command_line) {
                 "with --code-coverage: YAML file of lines and toggles no test can reach, each with its reason");
   r->add_option("--code-coverage-goals", o->code_coverage_goals,
                 "with --code-coverage: line=P,toggle=P per configuration and unit; missing one makes the exit status 1");
+  r->add_option("--code-coverage-from", o->code_coverage_from,
+                "with --code-coverage: also merge and close the coverage of another finished --code-coverage run in "
+                "DIR (repeatable)");
   r->add_flag("--close-coverage", o->close_coverage,
               "after the plan, screen knob/seed candidates golden-only and run those that hit coverage holes");
   r->add_option("--closure-candidates", o->closure_candidates, "candidates screened by --close-coverage")

@@ -454,6 +454,47 @@ rc=$?
   ok "--resume closes a finished run again with a waiver file and goals" || { fail "--resume with waivers: exit $rc"; cat "$tmp/or"; }
 grep -q "warning: 1 coverage file(s) lack the reset phase's line hits (e.g. .*pdp/2/coverage.dat.reset" "$tmp/or" &&
   ok "a left-behind reset snapshot is reported" || { fail "no warning for a left-behind reset snapshot"; cat "$tmp/or"; }
+# Another finished code-coverage run's tests join the merge and the closure (--code-coverage-from),
+# kept by --resume; what is not a finished code-coverage run is refused before any test runs.
+printf 'tests:\n  - {name: cdp, test: cdp.random, config: small, seeds: 1, knobs: {layers: 1}}\n' >"$tmp/ccf.yaml"
+"$dla" regress --plan "$tmp/ccf.yaml" --code-coverage --out "$tmp/ccg" >"$tmp/og" 2>&1 || { fail "cdp code coverage run"; cat "$tmp/og"; }
+"$dla" regress --plan "$tmp/ccf.yaml" --code-coverage --out "$tmp/ccf" --code-coverage-from "$tmp/cc" >"$tmp/of" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && grep -Eq "^code coverage: line [0-9.]+%, toggle [0-9.]+% over 4 coverage files \(with 1 other run\)" "$tmp/of" &&
+   python3 "$tmp/merged_is_sum.py" "$tmp/ccf/coverage/code/merged.dat" "$tmp"/cc/tests/{regs/1,pdp/1,pdp/2}/coverage.dat.gz \
+     "$tmp/ccf/tests/cdp/1/coverage.dat.gz" &&
+   python3 - "$tmp/cc/coverage/code/closure.json" "$tmp/ccg/coverage/code/closure.json" "$tmp/ccf/coverage/code/closure.json" "$tmp/cc" <<'PY'
+import json, os, sys
+a, g, f = (json.load(open(p)) for p in sys.argv[1:4])
+hit = lambda c: {u["unit"]: u["lines_hit"] for u in c["units"]}
+ha, hg, hf = hit(a), hit(g), hit(f)
+assert f["merged_from"] == [os.path.abspath(sys.argv[4])] and g["merged_from"] == [], (f["merged_from"], g["merged_from"])
+assert all(hf[u] >= max(ha.get(u, 0), hg.get(u, 0)) for u in hf), (ha, hg, hf)
+assert hf["pdp"] > hg["pdp"] and hf["cdp"] > ha["cdp"], (ha, hg, hf)
+PY
+then ok "--code-coverage-from: the other run's tests merged and closed with this run's"
+else fail "--code-coverage-from (exit $rc)"; cat "$tmp/of"; fi
+"$dla" regress --resume --out "$tmp/ccf" >"$tmp/of" 2>&1
+grep -Eq "over 4 coverage files \(with 1 other run\)" "$tmp/of" && ok "--resume keeps the runs merged in" ||
+  { fail "--resume lost --code-coverage-from"; cat "$tmp/of"; }
+printf 'tests:\n  - {name: gold, test: regs.access, config: small, golden_only: true, seeds: 1}\n' >"$tmp/plain.yaml"
+"$dla" regress --plan "$tmp/plain.yaml" --out "$tmp/plain" >/dev/null 2>&1 || fail "plain run"
+for bad in "$tmp/plain:that regression ran without --code-coverage" "$tmp/nothing:no regression there (manifest.json is missing)" \
+           "$tmp/cc $tmp/cc/:is named twice"; do
+  dirs=${bad%%:*} want=${bad#*:} args=()
+  for d in $dirs; do args+=(--code-coverage-from "$d"); done
+  "$dla" regress --plan "$tmp/ccf.yaml" --code-coverage --out "$tmp/ccx" "${args[@]}" >"$tmp/ox" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] && grep -qF "$want" "$tmp/ox" && [ ! -e "$tmp/ccx/tests" ] && ok "--code-coverage-from refused: $want" ||
+    { fail "--code-coverage-from $dirs (exit $rc)"; cat "$tmp/ox"; }
+done
+"$dla" regress --resume --out "$tmp/ccf" --code-coverage-from "$tmp/ccf" >"$tmp/ox" 2>&1
+[ $? -eq 2 ] && grep -q "is this run's own out dir" "$tmp/ox" && ok "--code-coverage-from refuses the run's own out dir" ||
+  { fail "--code-coverage-from own out dir"; cat "$tmp/ox"; }
+"$dla" regress --plan "$tmp/ccf.yaml" --out "$tmp/ccx" --code-coverage-from "$tmp/cc" >"$tmp/ox" 2>&1
+[ $? -eq 2 ] && grep -q "code-coverage-from need --code-coverage" "$tmp/ox" && ok "--code-coverage-from needs --code-coverage" ||
+  { fail "--code-coverage-from without --code-coverage"; cat "$tmp/ox"; }
+rm -rf "$tmp/ccf" "$tmp/ccg" "$tmp/plain"
 grep -q "Closure per configuration and unit" "$tmp/cc2/report.html" && grep -q ">missed<" "$tmp/cc2/report.html" ||
   fail "report lacks the closure table"
 "$dla" regress --plan "$tmp/cc.yaml" --code-coverage -j 2 --out "$tmp/cc3" --code-coverage-waivers "$tmp/ccw.yaml" \

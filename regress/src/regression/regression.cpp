@@ -68,6 +68,7 @@ struct Manifest {
   std::string plan_path, plan_name, level, launcher, db_path, dlaverif;
   bool code_coverage = false, close_coverage = false;
   std::string code_coverage_waivers, code_coverage_goals;  // absolute path; "" = goals shown, not enforced
+  std::vector<std::string> code_coverage_from;  // other code-coverage runs' out dirs merged in (absolute)
   nlohmann::json closure;  // null until the closure tests were chosen (they are then in jobs)
   std::vector<Job> jobs;
 };
@@ -79,7 +80,8 @@ void save_manifest(const Manifest& m, const fs::path& path) {
                             {"plan_name", m.plan_name}, {"level", m.level}, {"launcher", m.launcher},
                             {"db", m.db_path}, {"dlaverif", m.dlaverif}, {"code_coverage", m.code_coverage},
                             {"code_coverage_waivers", m.code_coverage_waivers},
-                            {"code_coverage_goals", m.code_coverage_goals}, {"close_coverage", m.close_coverage}, {"closure", m.closure}, {"jobs", jobs}};
+                            {"code_coverage_goals", m.code_coverage_goals}, {"code_coverage_from", m.code_coverage_from},
+                            {"close_coverage", m.close_coverage}, {"closure", m.closure}, {"jobs", jobs}};
   const fs::path tmp = path.string() + ".tmp";
   {
     std::ofstream f(tmp);
@@ -109,6 +111,8 @@ Manifest load_manifest(const fs::path& path) {
     m.close_coverage = j.contains("close_coverage") && j["close_coverage"].get<bool>();
     if (j.contains("code_coverage_waivers")) m.code_coverage_waivers = j["code_coverage_waivers"].get<std::string>();
     if (j.contains("code_coverage_goals")) m.code_coverage_goals = j["code_coverage_goals"].get<std::string>();
+    if (j.contains("code_coverage_from"))
+      m.code_coverage_from = j["code_coverage_from"].get<std::vector<std::string>>();
     if (j.contains("closure")) m.closure = j["closure"];
     for (const auto& x : j.at("jobs")) m.jobs.push_back(job_from(x));
     return m;
@@ -150,10 +154,53 @@ fs::path constant_bits_path(const std::string& config) {
   return fs::path(dir && *dir ? dir : DLA_CONSTANT_BITS_DIR) / config / "constant_bits.json";
 }
 
+// One test's code-coverage file and the configuration its model was.
+struct CoverageFile {
+  std::string config, path;
+};
+
+// The coverage files of this run's tests, then those of the finished tests of every run named
+// by --code-coverage-from (a test without a result there is left out, with one warning per run).
+std::vector<CoverageFile> run_coverage_files(const Manifest& m, const std::vector<Outcome>& outcomes,
+                                             const fs::path& out, std::ostream& err) {
+  std::vector<CoverageFile> files;
+  for (const Outcome& o : outcomes)
+    for (const std::string& f : code_coverage_files((out / o.result_dir).string())) files.push_back({o.config, f});
+  for (const std::string& dir : m.code_coverage_from) {
+    const fs::path path = fs::path(dir) / "manifest.json";
+    if (!fs::exists(path)) {
+      err << "regress: warning: --code-coverage-from '" << dir << "': manifest.json is gone (its coverage left out)\n";
+      continue;
+    }
+    const Manifest other = load_manifest(path);
+    size_t missing = 0;
+    for (const Job& j : other.jobs) {
+      Outcome o;
+      if (!load_outcome(j, dir, o)) {
+        ++missing;
+        continue;
+      }
+      for (const std::string& f : code_coverage_files((fs::path(dir) / o.result_dir).string()))
+        files.push_back({o.config, f});
+    }
+    if (missing)
+      err << fmt::format("regress: warning: --code-coverage-from '{}': {} of {} tests have no result (their coverage is "
+                         "left out)\n",
+                         dir, missing, other.jobs.size());
+  }
+  return files;
+}
+
+std::vector<std::string> paths_of(const std::vector<CoverageFile>& files) {
+  std::vector<std::string> paths;
+  for (const CoverageFile& f : files) paths.push_back(f.path);
+  return paths;
+}
+
 // Code-coverage closure per configuration (each merged on its own when the run has several):
 // uncovered lines and toggles less the waivers, against the goals. Writes
 // coverage/code/closure.json and fills the report; false when enforced goals are missed.
-bool close_run_code_coverage(const Manifest& m, const std::vector<Outcome>& outcomes, const MergedCodeCoverage& all,
+bool close_run_code_coverage(const Manifest& m, const std::vector<CoverageFile>& files, const MergedCodeCoverage& all,
                              const fs::path& out, CodeCoverageReport& c, std::ostream& os, std::ostream& err) {
   std::vector<CodeCoverageWaiver> waivers;
   if (!m.code_coverage_waivers.empty()) {
@@ -167,8 +214,7 @@ bool close_run_code_coverage(const Manifest& m, const std::vector<Outcome>& outc
   c.goals_enforced = !m.code_coverage_goals.empty();
   if (c.goals_enforced) c.goals = parse_code_coverage_goals(m.code_coverage_goals);
   std::map<std::string, std::vector<std::string>> dat_by_config;
-  for (const Outcome& o : outcomes)
-    for (const std::string& f : code_coverage_files((out / o.result_dir).string())) dat_by_config[o.config].push_back(f);
+  for (const CoverageFile& f : files) dat_by_config[f.config].push_back(f.path);
   std::map<size_t, size_t> unused;  // entry -> configurations where it applied and excused nothing
   std::map<std::string, std::string> constant_lists;  // config -> constant-bit list used ("" none)
   std::map<size_t, size_t> applied;
@@ -228,7 +274,7 @@ bool close_run_code_coverage(const Manifest& m, const std::vector<Outcome>& outc
   write_text(out / "coverage" / "code" / "closure.json",
              nlohmann::json{{"goals", {{"line", c.goals.line_percent}, {"toggle", c.goals.toggle_percent}}},
                             {"goals_enforced", c.goals_enforced}, {"waivers", c.waivers},
-                            {"constant_bits", constant_lists},
+                            {"merged_from", m.code_coverage_from}, {"constant_bits", constant_lists},
                             {"unused_waivers", c.unused_waivers}, {"units", rows}}
                      .dump(1) + "\n");
   if (!ok) os << "code coverage: goals missed (" << m.code_coverage_goals << ")\n";
@@ -270,10 +316,8 @@ int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcome
                       c.before, c.holes_before, c.after, c.holes_after, c.kept.size(), c.kept.size() == 1 ? "" : "s");
   }
   if (m.code_coverage) {
-    std::vector<std::string> dat;
-    for (const Outcome& o : outcomes)
-      for (const std::string& f : code_coverage_files((out / o.result_dir).string())) dat.push_back(f);
-    const MergedCodeCoverage cc = merge_code_coverage(dat, (out / "coverage" / "code").string(), err);
+    const std::vector<CoverageFile> files = run_coverage_files(m, outcomes, out, err);
+    const MergedCodeCoverage cc = merge_code_coverage(paths_of(files), (out / "coverage" / "code").string(), err);
     if (cc.merged) {
       CodeCoverageReport& c = in.code;
       c.done = true;
@@ -283,10 +327,14 @@ int finish(const Manifest& m, ResultsDb& db, const std::vector<Outcome>& outcome
       c.total = cc.data.total();
       if (cc.html) c.html = "coverage/code/html/index.html";
       db.record_code_coverage(m.run_id, c.files);
-      os << fmt::format("code coverage: line {:.1f}%, toggle {:.1f}% over {} coverage files: {}\n", c.total.line_percent(),
+      os << fmt::format("code coverage: line {:.1f}%, toggle {:.1f}% over {} coverage files{}: {}\n", c.total.line_percent(),
                         c.total.toggle_percent(), cc.files,
+                        m.code_coverage_from.empty()
+                            ? ""
+                            : fmt::format(" (with {} other run{})", m.code_coverage_from.size(),
+                                          m.code_coverage_from.size() == 1 ? "" : "s"),
                         cc.html ? (out / c.html).string() : (out / "coverage" / "code" / "merged.dat").string());
-      code_closure_ok = close_run_code_coverage(m, outcomes, cc, out, c, os, err);
+      code_closure_ok = close_run_code_coverage(m, files, cc, out, c, os, err);
     }
   }
   {
@@ -374,7 +422,28 @@ void check_coverage_models(const std::string& cov_binary, const std::vector<Job>
 // --code-coverage-waivers / --code-coverage-goals into the manifest, refused now (not after the
 // tests) when they do not load. A new run takes what the options leave out from the plan's
 // code_coverage section (`plan`; nullptr on --resume, where the manifest already holds it).
-void take_code_coverage_closure_options(const RegressOptions& opt, Manifest& m, const Plan* plan = nullptr) {
+void take_code_coverage_closure_options(const RegressOptions& opt, Manifest& m, const fs::path& out,
+                                       const Plan* plan = nullptr) {
+  if (!opt.code_coverage_from.empty()) {
+    m.code_coverage_from.clear();
+    for (const std::string& d : opt.code_coverage_from) {
+      const fs::path dir = fs::absolute(d).lexically_normal();
+      const std::string what = "--code-coverage-from '" + d + "'";
+      if (!fs::exists(dir / "manifest.json"))
+        throw std::invalid_argument(what + ": no regression there (manifest.json is missing)");
+      if (same_file(dir.string(), out.string())) throw std::invalid_argument(what + " is this run's own out dir");
+      Manifest other;
+      try {
+        other = load_manifest(dir / "manifest.json");
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(what + ": " + e.what());
+      }
+      if (!other.code_coverage) throw std::invalid_argument(what + ": that regression ran without --code-coverage");
+      for (const std::string& seen : m.code_coverage_from)
+        if (same_file(seen, dir.string())) throw std::invalid_argument(what + " is named twice");
+      m.code_coverage_from.push_back(dir.string());
+    }
+  }
   if (!opt.code_coverage_waivers.empty()) {
     load_code_coverage_waivers(opt.code_coverage_waivers);
     m.code_coverage_waivers = fs::absolute(opt.code_coverage_waivers).lexically_normal().string();
@@ -409,10 +478,11 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
     m = load_manifest(manifest_path);
     m.close_coverage = m.close_coverage || opt.close_coverage;
     // A finished code-coverage run can be closed again with another waiver file or goals.
-    if (!m.code_coverage && (!opt.code_coverage_waivers.empty() || !opt.code_coverage_goals.empty()))
-      throw std::invalid_argument("--code-coverage-waivers and --code-coverage-goals: the regression in '" +
-                                  out.string() + "' ran without --code-coverage");
-    take_code_coverage_closure_options(opt, m);
+    if (!m.code_coverage &&
+        (!opt.code_coverage_waivers.empty() || !opt.code_coverage_goals.empty() || !opt.code_coverage_from.empty()))
+      throw std::invalid_argument("--code-coverage-waivers, --code-coverage-goals and --code-coverage-from: the "
+                                  "regression in '" + out.string() + "' ran without --code-coverage");
+    take_code_coverage_closure_options(opt, m, out);
     if (!opt.plan_path.empty() && fs::weakly_canonical(opt.plan_path) != fs::weakly_canonical(m.plan_path))
       throw std::invalid_argument("out dir '" + out.string() + "' holds a regression of plan '" + m.plan_path +
                                   "', not '" + opt.plan_path + "'");
@@ -440,9 +510,11 @@ int run_regression(const RegressOptions& opt, std::ostream& os, std::ostream& er
     m.dlaverif = opt.dlaverif.empty() ? self_executable() : fs::absolute(opt.dlaverif).string();
     m.code_coverage = opt.code_coverage;
     m.close_coverage = opt.close_coverage;
-    if (!opt.code_coverage && (!opt.code_coverage_waivers.empty() || !opt.code_coverage_goals.empty()))
-      throw std::invalid_argument("--code-coverage-waivers and --code-coverage-goals need --code-coverage");
-    take_code_coverage_closure_options(opt, m, &plan);
+    if (!opt.code_coverage &&
+        (!opt.code_coverage_waivers.empty() || !opt.code_coverage_goals.empty() || !opt.code_coverage_from.empty()))
+      throw std::invalid_argument("--code-coverage-waivers, --code-coverage-goals and --code-coverage-from need "
+                                  "--code-coverage");
+    take_code_coverage_closure_options(opt, m, out, &plan);
     if (opt.code_coverage && opt.dlaverif.empty()) {
       m.dlaverif = (fs::path(m.dlaverif).parent_path() / "dlaverif-cov").string();
       if (access(m.dlaverif.c_str(), X_OK) != 0)

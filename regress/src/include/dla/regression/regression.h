@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "dla/regression/local_launcher.h"
 
@@ -29,6 +30,9 @@ struct RegressOptions {
   bool code_coverage = false;  // run the tests with dlaverif-cov and merge Verilator line/toggle coverage
   std::string code_coverage_waivers;  // reviewed waiver file of unreachable lines and toggles (YAML)
   std::string code_coverage_goals;    // "line=95,toggle=90": checked per configuration and unit (exit 1 when missed)
+  // Out dirs of other finished --code-coverage runs whose tests' coverage files join this run's
+  // merge and closure (e.g. the default plan's run and the conv plan's run of one configuration).
+  std::vector<std::string> code_coverage_from;
   bool close_coverage = false; // after the plan: screen golden-only candidates, run those that hit holes
   size_t closure_candidates = 200;  // (knob setting, seed) pairs screened
   size_t closure_tests = 20;        // closure tests run at most
