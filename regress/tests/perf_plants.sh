@@ -75,6 +75,28 @@ for c in "${cases[@]}"; do
   [[ $charged == $([[ $profile == latency ]] && echo True || echo False) ]] ||
     fail "$t seed $s ($profile): every window charged read latency: $charged"
 done
+if [[ $cfg == small ]]; then
+  # Paced by the program: pdp.random seed 14 with tiny layers arms seven PDP layers in one window,
+  # programming each while the earlier ones run, so the DUT idles between them. Measured against
+  # the whole window's budget it fails; each later layer's budget counts from its arming write
+  # (docs/scoreboard.md), so it passes, while the planted slow-down is still caught on that seed.
+  tiny=(--knob layers=16 --knob max_width=6 --knob max_height=6 --knob max_channels=8)
+  "$dla" run --config small --test pdp.random --seed 14 "${tiny[@]}" --axi-profile fast --out "$tmp/paced" >/dev/null 2>&1
+  rc=$?
+  paced=$(field "$tmp/paced/result.json" '[w["measured"] for w in j["details"]["perf"] if w["paced_from"] > 0 and w["measured"] <= w["budget"] and w["measured"] > w["fixed_cycles"] + -(-3 * (max(w["memory_cycles"], w["compute_cycles"]) + w["latency_cycles"]) // 2)]')
+  if [[ $rc == 0 && $paced == \[[0-9]* ]]; then
+    echo "ok: a window paced by the program passes (measured $paced, over its unpaced budget)"
+  else
+    fail "paced window: exit $rc, windows over their unpaced budget within the paced one: $paced"
+  fi
+  # shellcheck disable=SC2046
+  "$plant" run --config small --test pdp.random --seed 14 "${tiny[@]}" --axi-profile fast $(sel plant_pdp) \
+    --out "$tmp/paced-plant" >/dev/null 2>&1
+  rc=$?
+  sig=$(field "$tmp/paced-plant/result.json" 'j["signature"]')
+  [[ $rc == 1 && $sig == perf:pdp* ]] && echo "ok: plant_pdp still caught on the paced program: $sig" ||
+    fail "plant_pdp on the paced program: exit $rc, signature '$sig'"
+fi
 if [[ $cfg == v1 ]]; then
   # The tolerance can switch the check off: the planted RUBIK slow-down then passes.
   # shellcheck disable=SC2046
