@@ -47,7 +47,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const KnobReader k(gen, knobs);
   PdpShapeLimits lim;
   lim.max_width = static_cast<uint32_t>(k.integer("max_width", 1, 8192));
-  lim.max_height = static_cast<uint32_t>(k.integer("max_height", 1, 1024));
+  lim.max_height = static_cast<uint32_t>(k.integer("max_height", 1, 8192));
   lim.max_channels = static_cast<uint32_t>(k.integer("max_channels", 1, 8192));
   lim.split_percent = static_cast<unsigned>(k.integer("split_percent", 0, 100));
   lim.full_kernel_percent = static_cast<unsigned>(k.integer("full_kernel_percent", 0, 100));

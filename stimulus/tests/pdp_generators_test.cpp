@@ -56,6 +56,7 @@ Seen run_seeds(const std::string& config, uint64_t first, uint64_t seeds, const 
       if (l.nan_to_zero) seen.add("nan_flush");
       if (l.recip_w != pdp_reciprocal(l.kernel_w, l.is_fp16())) seen.add("nonstandard_recip");
       if (r.group == 1) seen.add("group1");
+      if (l.height > 2048) seen.add("taller_than_2048");
     }
   }
   return seen;
@@ -450,6 +451,13 @@ TEST(PdpLineBuffer, ColumnsFollowTheOpenRows) {
 TEST(PdpRandom, WideLayersAreSplitToFitTheLineBufferOnV1) {
   const Seen s = run_seeds("v1", 1, 8, {{"max_width", "8192"}, {"max_height", "2"}, {"split_percent", "0"}, {"layers", "3"}});
   EXPECT_TRUE(s.features.count("split")) << "no layer was wide enough to need a split";
+}
+
+// Heights up to the cube's 8192 rows: the height pass's row counters and clamps above bit 10
+// (small PDP mutants 159 and 231 need more than 2048 rows).
+TEST(PdpRandom, TallLayersReachTheCubesHeightLimit) {
+  const Seen s = run_seeds("small", 1, 3, {{"max_height", "8192"}, {"max_width", "2"}, {"max_channels", "8"}, {"layers", "2"}});
+  EXPECT_TRUE(s.features.count("taller_than_2048")) << "no layer was taller than 2048 rows";
 }
 
 TEST(PdpRandom, WideLayersAreSplitToFitTheLineBufferOnSmall) {
