@@ -137,6 +137,12 @@ class LayerWriter {
   // `wide`, and one in 16 is a subnormal whose leading one sits at a random bit, so the widening's
   // normalising shift takes every amount. Null: off (no draw, every program stays).
   void set_wide_fp16(Rng* wide) { wide_ = wide; }
+  // fp16_data=corners (with set_wide_fp16): three in four input elements and memory operands,
+  // and half the fp16 register operands (BS/BN ALU and MUL, 16 bits) and fp32 ones (EW ALU and
+  // MUL), are corners of the formats: signed zeros and infinities, NaNs, the largest finite, the
+  // smallest normal and subnormal, one and its neighbour. Few values, so an element and an operand
+  // meet as a pair of corners (-Inf + -Inf, 0 x Inf, max + max) in every layer.
+  void set_fp16_corners(bool on) { corners_ = on; }
   // sram_percent: that share of regions (input, output, each memory operand stream) go to the
   // CV-SRAM, drawn from `sram` only (0 keeps every program).
   void set_sram(Rng* sram, uint64_t percent) {
@@ -184,7 +190,21 @@ class LayerWriter {
   // Arms SDP and SDP_RDMA of `group` (either first), waits for the layer and reads every counter.
   void arm_and_check(unsigned layer, unsigned group, uint64_t input_atoms, uint64_t elements);
   uint16_t wide_fp16(WideFp16Values& w);
-  uint16_t operand16(bool fp) { return fp ? values_.fp16(10, 18) : static_cast<uint16_t>(values_.int_value(shape_.chance(0.5) ? 8 : 16)); }
+  uint16_t operand16(bool fp) {
+    if (fp && corners_ && wide_->chance(0.5)) return corner16();
+    return fp ? values_.fp16(10, 18) : static_cast<uint16_t>(values_.int_value(shape_.chance(0.5) ? 8 : 16));
+  }
+  uint16_t corner16() {
+    static constexpr uint16_t kCorners[] = {0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0xfe00, 0x7bff, 0xfbff, 0x0400,
+                                            0x8400, 0x0001, 0x8001, 0x03ff, 0x83ff, 0x3c00, 0xbc00, 0x3bff, 0x7800, 0xf800};
+    return kCorners[wide_->below(std::size(kCorners))];
+  }
+  uint32_t corner32() {
+    static constexpr uint32_t kCorners[] = {0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001,
+                                            0x7f7fffff, 0xff7fffff, 0x00800000, 0x80000001, 0x3f800000, 0xbf800000,
+                                            0x477fe000, 0xc77fe000, 0x33800000, 0x38800000};
+    return kCorners[wide_->below(std::size(kCorners))];
+  }
   uint32_t fp32_moderate(int lo, int hi) {
     const uint32_t sign = shape_.chance(0.5) ? 0x80000000u : 0u;
     return sign | (static_cast<uint32_t>(127 + shape_.uniform_signed(lo, hi)) << 23) | static_cast<uint32_t>(shape_.below(1u << 23));
@@ -201,6 +221,7 @@ class LayerWriter {
   bool busy_reads_ = false;
   Rng* pow2_ = nullptr;
   Rng* wide_ = nullptr;
+  bool corners_ = false;
   uint64_t pow2_percent_ = 0;
   Rng* sram_ = nullptr;
   uint64_t sram_percent_ = 0;
@@ -302,6 +323,7 @@ Precisions LayerWriter::pick_precisions(const SdpLayerRequest& req) {
 }
 
 uint16_t LayerWriter::wide_fp16(WideFp16Values& w) {
+  if (corners_ && wide_->below(4) != 0) return corner16();
   if (wide_->chance(1.0 / 16)) {
     const unsigned lead = static_cast<unsigned>(wide_->below(10));
     return static_cast<uint16_t>((wide_->chance(0.5) ? 0x8000u : 0u) | 1u << lead | wide_->below(uint64_t{1} << lead));
@@ -599,8 +621,10 @@ void LayerWriter::write(unsigned layer, unsigned group, uint32_t max_w, uint32_t
   b_.write(sdp(S::D_DP_EW_ALU_CFG::offset), (ew_alu_mem ? 1u : 0u) | ((shape_.chance(0.5) ? 1u : 0u) << 1));
   b_.write(sdp(S::D_DP_EW_MUL_CFG::offset), (ew_mul_mem ? 1u : 0u) | ((shape_.chance(0.5) ? 1u : 0u) << 1));
   auto reg32 = [&]() { return fp ? fp32_moderate(-4, 4) : static_cast<uint32_t>(values_.int_value(shape_.chance(0.7) ? 12 : 32)); };
-  b_.write(sdp(S::D_DP_EW_ALU_SRC_VALUE::offset), reg32());
-  b_.write(sdp(S::D_DP_EW_MUL_SRC_VALUE::offset), fp ? fp32_moderate(-3, 3) : static_cast<uint32_t>(values_.int_value(12)));
+  const uint32_t ew_alu = reg32();
+  const uint32_t ew_mul = fp ? fp32_moderate(-3, 3) : static_cast<uint32_t>(values_.int_value(12));
+  b_.write(sdp(S::D_DP_EW_ALU_SRC_VALUE::offset), fp && corners_ && wide_->chance(0.5) ? corner32() : ew_alu);
+  b_.write(sdp(S::D_DP_EW_MUL_SRC_VALUE::offset), fp && corners_ && wide_->chance(0.5) ? corner32() : ew_mul);
   for (uint32_t off : {S::D_DP_EW_ALU_CVT_OFFSET_VALUE::offset, S::D_DP_EW_MUL_CVT_OFFSET_VALUE::offset}) {
     b_.write(sdp(off), static_cast<uint32_t>(values_.int_value(shape_.chance(0.8) ? 10 : 32)));
     b_.write(sdp(off + 4), static_cast<uint16_t>(values_.int_value(shape_.chance(0.8) ? 6 : 16)));
@@ -759,7 +783,8 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   const bool armed_writes = k.choice("armed_writes", {"off", "on"}) == "on";
   const bool busy_reads = k.choice("busy_reads", {"off", "on"}) == "on";
   const uint64_t pow2_percent = k.integer("pow2_rounding_percent", 0, 100);
-  const bool wide_fp16 = k.choice("fp16_data", {"usual", "wide"}) == "wide";
+  const std::string fp16_data = k.choice("fp16_data", {"usual", "wide", "corners"});
+  const bool wide_fp16 = fp16_data != "usual";
   const uint64_t sram_percent = k.integer("sram_percent", 0, 100);
   const bool lut_readback = k.choice("lut_readback", {"off", "on"}) == "on";
   const uint64_t sticky_percent = k.integer("sticky_sweep_percent", 0, 100);
@@ -770,7 +795,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
     throw std::invalid_argument("sdp.random: knob sram_percent needs the CV-SRAM port, which configuration '" + cfg.name +
                                 "' does not have");
   if (wide_fp16 && !cfg.supports(Precision::Fp16))
-    throw std::invalid_argument("sdp.random: knob fp16_data=wide needs fp16, which configuration '" + cfg.name +
+    throw std::invalid_argument("sdp.random: knob fp16_data=" + fp16_data + " needs fp16, which configuration '" + cfg.name +
                                 "' does not have");
 
   Program p;
@@ -794,7 +819,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
          (high_addresses ? " high_addresses=on" : "") + (armed_writes ? " armed_writes=on" : "") +
          (busy_reads ? " busy_reads=on" : "") +
          (pow2_percent != 0 ? fmt::format(" pow2_rounding_percent={}", pow2_percent) : std::string()) +
-         (wide_fp16 ? " fp16_data=wide" : "") +
+         (wide_fp16 ? " fp16_data=" + fp16_data : std::string()) +
          (sram_percent != 0 ? fmt::format(" sram_percent={}", sram_percent) : std::string()) +
          (lut_readback ? " lut_readback=on" : "") +
          (sticky_percent != 0 ? fmt::format(" sticky_sweep_percent={}", sticky_percent) : std::string()));
@@ -802,6 +827,7 @@ Program make(const HwConfig& cfg, uint64_t seed, const Knobs& knobs, const TestG
   writer.set_busy_reads(busy_reads);
   writer.set_pow2_rounding(&pow2, pow2_percent);
   if (wide_fp16) writer.set_wide_fp16(&wide_values);
+  writer.set_fp16_corners(fp16_data == "corners");
   if (sram_percent != 0) writer.set_sram(&sram, sram_percent);
   if (lut_readback) writer.set_lut_readback(&readback);
   if (sticky_percent != 0) writer.set_sticky_sweep(&sticky, sticky_percent);
@@ -853,9 +879,11 @@ TestGenerator make_sdp_random_generator() {
               "single bits under the rounding point: each term of the sticky OR) with EW off and an identity output "
               "converter, so the rounding reaches the output"},
              {"fp16_data", "usual",
-              "usual | wide (configurations with fp16): every layer has fp16 input; its elements and memory operands "
-              "span the whole format (NaN/Inf at a per-layer rate, adder partners, subnormals with every leading-zero "
-              "count)"},
+              "usual | wide | corners (configurations with fp16): every layer has fp16 input; wide: its elements and "
+              "memory operands span the whole format (NaN/Inf at a per-layer rate, adder partners, subnormals with "
+              "every leading-zero count); corners: as wide, with three in four elements and memory operands and half "
+              "the register operands corners of fp16/fp32 (+-0, +-Inf, NaN, largest, smallest normal and subnormal, "
+              "+-1), so elements and operands meet as pairs of corners"},
              {"sram_percent", "0",
               "per-cent of regions (input, output, each memory operand stream) placed in the CV-SRAM instead of the "
               "DBB (configurations with the SRAM port)"},

@@ -318,6 +318,69 @@ TEST(SdpRandom, WideFp16DataIsFp16OnlyCleanWithEverySubnormalShift) {
   }
 }
 
+// fp16_data=corners on v1: legal and clean on the golden model; the register operands of BS, BN
+// (16-bit) and EW (fp32) are often corners (Inf, NaN, +-0, largest, smallest), which the usual and
+// wide draws never make (normal values of moderate exponent), and most loaded fp16 values are
+// corners; small refuses the knob by name.
+TEST(SdpRandom, Fp16CornersMakeOperandsAndElementsCorners) {
+  namespace S = reg::SDP;
+  const HwConfig& v1 = HwConfig::get("v1");
+  const uint32_t sdp = *v1.unit_base[static_cast<unsigned>(Unit::SDP)];
+  const std::set<uint32_t> regs16 = {sdp + S::D_DP_BS_ALU_SRC_VALUE::offset, sdp + S::D_DP_BS_MUL_SRC_VALUE::offset,
+                                     sdp + S::D_DP_BN_ALU_SRC_VALUE::offset, sdp + S::D_DP_BN_MUL_SRC_VALUE::offset};
+  const std::set<uint32_t> regs32 = {sdp + S::D_DP_EW_ALU_SRC_VALUE::offset, sdp + S::D_DP_EW_MUL_SRC_VALUE::offset};
+  struct Count {
+    uint64_t special16 = 0, special32 = 0, values = 0, inf = 0, nan = 0, zero = 0, max = 0;
+  };
+  auto count = [&](const Program& p) {
+    Count c;
+    for (const ProgramOp& op : p.ops) {
+      if (const auto* w = std::get_if<RegWrite>(&op)) {
+        if (regs16.count(w->addr)) c.special16 += ((w->data >> 10) & 0x1fu) == 0x1fu;
+        if (regs32.count(w->addr)) c.special32 += ((w->data >> 23) & 0xffu) == 0xffu;
+      } else if (const auto* l = std::get_if<MemLoad>(&op)) {
+        for (size_t i = 0; i + 1 < l->bytes.size(); i += 2) {
+          const unsigned v = l->bytes[i] | l->bytes[i + 1] << 8;
+          ++c.values;
+          c.inf += (v & 0x7fffu) == 0x7c00u;
+          c.nan += (v & 0x7c00u) == 0x7c00u && (v & 0x3ffu) != 0;
+          c.zero += (v & 0x7fffu) == 0;
+          c.max += (v & 0x7fffu) == 0x7bffu;
+        }
+      }
+    }
+    return c;
+  };
+  Count corners, wide;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    const Program p = sdp_random().generate(v1, seed, {{"fp16_data", "corners"}, {"layers", "3"}});
+    GoldenModel m(v1, seed);
+    const auto res = test::execute(p, m);
+    EXPECT_TRUE(res.failures.empty()) << "seed " << seed << ": " << res.failures.front();
+    EXPECT_TRUE(m.warnings().empty()) << "seed " << seed << ": " << m.warnings().front();
+    const Count c = count(p), w = count(sdp_random().generate(v1, seed, {{"fp16_data", "wide"}, {"layers", "3"}}));
+    corners.special16 += c.special16, corners.special32 += c.special32, corners.inf += c.inf, corners.nan += c.nan;
+    corners.zero += c.zero, corners.max += c.max, corners.values += c.values;
+    wide.special16 += w.special16, wide.special32 += w.special32;
+  }
+  EXPECT_GE(corners.special16, 4u * wide.special16 + 4u) << "BS/BN register operands that are Inf or NaN (wide: "
+                                                          << wide.special16 << ")";
+  EXPECT_GE(corners.special32, 4u * wide.special32 + 2u) << "EW register operands that are Inf or NaN (wide: "
+                                                          << wide.special32 << ")";
+  // Loaded values (input cubes, operand streams and the output windows' fill): a corner is one
+  // of 20 values, so each kind below is a few per cent of them.
+  EXPECT_GT(corners.inf * 50, corners.values) << corners.inf << " of " << corners.values;
+  EXPECT_GT(corners.nan * 50, corners.values) << corners.nan << " of " << corners.values;
+  EXPECT_GT(corners.zero * 50, corners.values) << corners.zero << " of " << corners.values;
+  EXPECT_GT(corners.max * 50, corners.values) << corners.max << " of " << corners.values;
+  try {
+    sdp_random().generate(HwConfig::get("small"), 1, {{"fp16_data", "corners"}});
+    ADD_FAILURE() << "small has no fp16: fp16_data=corners must be refused";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("fp16_data=corners"), std::string::npos) << e.what();
+  }
+}
+
 // The random data reach the interesting outcomes: NaN in and out, saturation, every LUT
 // counter, EQL with and without a difference.
 TEST(SdpRandom, ReachesEveryCounter) {
