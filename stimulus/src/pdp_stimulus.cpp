@@ -191,8 +191,18 @@ PdpLayer random_pdp_layer(const HwConfig& cfg, Rng& r, const PdpShapeLimits& lim
   }
   const uint32_t cols = pdp_line_buffer_columns(l, cfg);
   // (an unsplittable layer was narrowed above, so it never gets here)
-  if (cols != 0 && l.split_num == 0 && l.out_width > cols && (!lim.split_allowed || !split_for_line_buffer(l, cfg)))
-    throw std::logic_error("random_pdp_layer: no split fits the line buffer: " + describe_pdp_layer(l));
+  if (cols != 0 && l.split_num == 0 && l.out_width > cols) {
+    bool fits = lim.split_allowed && split_for_line_buffer(l, cfg);
+    // Wider than 256 stripes hold (a tall kernel leaves a stripe few columns: 7031 columns under
+    // a 7-row kernel on small): halve the width until it splits or fits (no random draws).
+    while (!fits && lim.split_allowed && l.width > 1) {
+      l.width /= 2;
+      l.out_width = pdp_output_size(l.width, l.pad_left, l.pad_right, l.kernel_w, l.stride_w);
+      if (lim.avoid_nvdla_errata) pdp_trim_unused_edges(l);
+      fits = l.out_width <= cols || split_for_line_buffer(l, cfg);
+    }
+    if (!fits) throw std::logic_error("random_pdp_layer: no split fits the line buffer: " + describe_pdp_layer(l));
+  }
   const auto v = pdp_layer_violations(l, cfg);
   if (!v.empty()) throw std::logic_error("random_pdp_layer made an illegal layer: " + v[0]);
   return l;

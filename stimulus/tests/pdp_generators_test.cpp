@@ -460,6 +460,15 @@ TEST(PdpRandom, TallLayersReachTheCubesHeightLimit) {
   EXPECT_TRUE(s.features.count("taller_than_2048")) << "no layer was taller than 2048 rows";
 }
 
+// A layer too wide for 256 stripes of the few columns a tall kernel leaves (seed 24 drew 7031
+// columns under a 7-row kernel on small: 16 columns a stripe) is narrowed until it splits; the
+// generator threw "no split fits the line buffer" for that seed before.
+TEST(PdpRandom, LayersTooWideForEveryStripeCountAreNarrowedNotRefused) {
+  const Knobs wide{{"layers", "3"}, {"max_width", "8192"}, {"max_height", "2"}, {"max_channels", "8"}, {"split_percent", "50"}};
+  const Seen s = run_seeds("small", 24, 1, wide);
+  EXPECT_TRUE(s.features.count("split"));
+}
+
 TEST(PdpRandom, WideLayersAreSplitToFitTheLineBufferOnSmall) {
   const Seen s = run_seeds("small", 1, 25, {{"max_width", "400"}, {"split_percent", "0"}, {"layers", "2"}});
   EXPECT_TRUE(s.features.count("split")) << "no layer was wide enough to need a split";
