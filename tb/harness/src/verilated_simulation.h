@@ -43,13 +43,6 @@ template <class Dut, class = void>
 struct HasResetReleaseHook : std::false_type {};
 template <class Dut>
 struct HasResetReleaseHook<Dut, std::void_t<decltype(std::declval<Dut&>().on_reset_release())>> : std::true_type {};
-// A model class may define on_reset_assert(), called when the reset pins fall after the clocks
-// that run before reset (the code-coverage models drop what those clocks, from a random
-// start and out of reset, counted).
-template <class Dut, class = void>
-struct HasResetAssertHook : std::false_type {};
-template <class Dut>
-struct HasResetAssertHook<Dut, std::void_t<decltype(std::declval<Dut&>().on_reset_assert())>> : std::true_type {};
 
 template <class Dut, bool kHasSram>
 class VerilatedSimulation final : public Simulation {
@@ -317,7 +310,6 @@ class VerilatedSimulation final : public Simulation {
     }
     dut_->dla_reset_rstn = 0;
     dut_->direct_reset_ = 0;
-    if constexpr (HasResetAssertHook<Dut>::value) dut_->on_reset_assert();
     eval();
     for (uint64_t i = 0; i < reset_cycles_; ++i) {
       rising_edge();
