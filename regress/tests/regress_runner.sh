@@ -485,6 +485,23 @@ else fail "--code-coverage-from (exit $rc)"; cat "$tmp/of"; fi
 "$dla" regress --resume --out "$tmp/ccf" >"$tmp/of" 2>&1
 grep -Eq "over 4 coverage files \(with 1 other run\)" "$tmp/of" && ok "--resume keeps the runs merged in" ||
   { fail "--resume lost --code-coverage-from"; cat "$tmp/of"; }
+# The other run's manifest broken after the fact: a warning naming it, this run's own coverage
+# still merged and the report written (exit 0: the goals are not enforced).
+cp -r "$tmp/cc" "$tmp/ccbroken" && cp -r "$tmp/ccf" "$tmp/ccf2"
+python3 - "$tmp/ccf2/manifest.json" "$tmp/cc" "$tmp/ccbroken" <<'PY'
+import json, os, sys
+m = json.load(open(sys.argv[1])); m["code_coverage_from"] = [os.path.abspath(sys.argv[3])]
+json.dump(m, open(sys.argv[1], "w"))
+PY
+echo '{not json' >"$tmp/ccbroken/manifest.json"
+rm -f "$tmp/ccf2/report.html"
+"$dla" regress --resume --out "$tmp/ccf2" >"$tmp/of" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q "warning: --code-coverage-from '.*ccbroken': regression manifest .* is unreadable" "$tmp/of" &&
+  grep -Eq "over 1 coverage files \(with 1 other run\)" "$tmp/of" && [ -s "$tmp/ccf2/report.html" ] &&
+  ok "an unreadable other run is left out with a warning, the report still written" ||
+  { fail "unreadable --code-coverage-from run (exit $rc)"; cat "$tmp/of"; }
+rm -rf "$tmp/ccbroken" "$tmp/ccf2"
 printf 'tests:\n  - {name: gold, test: regs.access, config: small, golden_only: true, seeds: 1}\n' >"$tmp/plain.yaml"
 "$dla" regress --plan "$tmp/plain.yaml" --out "$tmp/plain" >/dev/null 2>&1 || fail "plain run"
 for bad in "$tmp/plain:that regression ran without --code-coverage" "$tmp/nothing:no regression there (manifest.json is missing)" \

@@ -160,7 +160,9 @@ struct CoverageFile {
 };
 
 // The coverage files of this run's tests, then those of the finished tests of every run named
-// by --code-coverage-from (a test without a result there is left out, with one warning per run).
+// by --code-coverage-from (that run's own tests, not the runs it merged in; a test without a
+// result there is left out, with one warning per run; a run whose manifest is gone or unreadable
+// by now is left out with a warning, so the report is still written).
 std::vector<CoverageFile> run_coverage_files(const Manifest& m, const std::vector<Outcome>& outcomes,
                                              const fs::path& out, std::ostream& err) {
   std::vector<CoverageFile> files;
@@ -172,7 +174,13 @@ std::vector<CoverageFile> run_coverage_files(const Manifest& m, const std::vecto
       err << "regress: warning: --code-coverage-from '" << dir << "': manifest.json is gone (its coverage left out)\n";
       continue;
     }
-    const Manifest other = load_manifest(path);
+    Manifest other;
+    try {
+      other = load_manifest(path);
+    } catch (const std::invalid_argument& e) {  // changed since the run started: say so, keep the rest
+      err << "regress: warning: --code-coverage-from '" << dir << "': " << e.what() << " (its coverage left out)\n";
+      continue;
+    }
     size_t missing = 0;
     for (const Job& j : other.jobs) {
       Outcome o;
